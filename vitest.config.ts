@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// One run covers every package; the e2e suite drives a real Chromium against a real server,
+// so it gets a longer budget than the in-memory HTTP tests.
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
