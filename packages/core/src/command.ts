@@ -1,0 +1,140 @@
+import type { z } from 'zod';
+import type { Permission } from './permissions';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/**
+ * How careful a caller must be. `confirm`: the console asks, scripts pass `--yes`.
+ * `money`: moves money — typed confirmation in the console, `--yes` in scripts and an
+ * Idempotency-Key on every call.
+ */
+export type Danger = 'none' | 'confirm' | 'money';
+
+/** How a list column is rendered and written to CSV. */
+export type ColumnKind =
+  | 'text'
+  | 'id'
+  | 'email'
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'boolean'
+  | 'tags';
+
+export interface ListColumn {
+  /** Key of the row object. */
+  key: string;
+  /** Header shown in tables and written as the CSV header. */
+  label: string;
+  /** How the value is formatted. */
+  kind: ColumnKind;
+}
+
+export interface ListSpec {
+  /** Columns in display order; CSV exports use the same columns. */
+  columns: readonly ListColumn[];
+  /** Rows per page (spec §9: 100). */
+  pageSize: number;
+  /** The unique key of a row. */
+  rowKey: string;
+  /** Input field carrying the free-text search, if the list has one. */
+  searchField?: string;
+  /** Input fields carrying a date range, if the list has one. */
+  dateRange?: { from: string; to: string };
+  /** Console route of a row's detail page, with `{key}` placeholders from the row. */
+  detailRoute?: string;
+  /** Whether `download=csv` streams the whole filtered result. */
+  csv: boolean;
+  /** Commands that act on selected rows (their ids). */
+  bulkCommands?: readonly string[];
+}
+
+export interface CommandSpec<I extends z.ZodObject, O extends z.ZodType> {
+  /** Stable dotted id, e.g. `admins.role.update`. */
+  id: string;
+  /** Short imperative title shown in the palette and CLI help. */
+  title: string;
+  /** One or two sentences for help texts and the OpenAPI document. */
+  description?: string;
+  /** Palette and CLI group (`traction <group> <action>`). */
+  group: string;
+  /** CLI action name within the group. */
+  action: string;
+  /** Extra words the palette matches. */
+  keywords?: readonly string[];
+  /** HTTP method. */
+  method: HttpMethod;
+  /** Exact path, `{name}` for path parameters (taken from the input of the same name). */
+  path: string;
+  /** Input: path parameters, query (GET/DELETE) or body fields, all in one object. */
+  input: I;
+  /** Response body on success. */
+  output: O;
+  /** `public` commands need no session; default `admin`. */
+  auth?: 'public' | 'admin';
+  /** Permission needed; null means any signed-in admin (or anyone, for public commands). */
+  permission: Permission | null;
+  /** Default `none`. */
+  danger?: Danger;
+  /** Whether the call needs an Idempotency-Key. Money commands and bulk commands require one. */
+  idempotency?: 'required' | 'optional';
+  /** Input fields never written to logs or the audit log. */
+  secrets?: readonly string[];
+  /** Present on list commands. */
+  list?: ListSpec;
+  /** Example CLI invocation for help text. */
+  example?: string;
+}
+
+export interface Command<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType>
+  extends Omit<CommandSpec<I, O>, 'idempotency'> {
+  auth: 'public' | 'admin';
+  danger: Danger;
+  /** Whether the command changes state (and so is audited and runs in a transaction). */
+  mutates: boolean;
+  /** Names of the path parameters, in order. */
+  pathParams: readonly string[];
+  idempotency: 'required' | 'optional' | 'none';
+  secrets: readonly string[];
+}
+
+export type AnyCommand = Command<z.ZodObject, z.ZodType>;
+export type CommandInput<C extends AnyCommand> = z.input<C['input']>;
+export type CommandParsedInput<C extends AnyCommand> = z.output<C['input']>;
+export type CommandOutput<C extends AnyCommand> = z.output<C['output']>;
+
+const PATH_PARAM = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** Defines a command; checks at import time that every path parameter is an input field. */
+export function defineCommand<I extends z.ZodObject, O extends z.ZodType>(
+  spec: CommandSpec<I, O>,
+): Command<I, O> {
+  const pathParams = [...spec.path.matchAll(PATH_PARAM)].map((m) => m[1] as string);
+  for (const name of pathParams) {
+    if (!(name in spec.input.shape)) {
+      throw new Error(`Command ${spec.id}: path parameter {${name}} is not an input field`);
+    }
+  }
+  if (!spec.path.startsWith('/')) throw new Error(`Command ${spec.id}: path must start with /`);
+  const mutates = spec.method !== 'GET';
+  const danger = spec.danger ?? 'none';
+  return {
+    ...spec,
+    auth: spec.auth ?? 'admin',
+    danger,
+    mutates,
+    pathParams,
+    idempotency: danger === 'money' ? 'required' : (spec.idempotency ?? (mutates ? 'optional' : 'none')),
+    secrets: spec.secrets ?? [],
+  };
+}
+
+/** Fills `{name}` placeholders of a command path from the input. */
+export function buildPath(command: AnyCommand, input: Record<string, unknown>): string {
+  return command.path.replace(PATH_PARAM, (_, name: string) =>
+    encodeURIComponent(String(input[name] ?? '')),
+  );
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { defineCommand } from '../../command';
+import { listOutput, listPaging, PAGE_SIZE } from '../../list';
+import { dateTimeParam, idField } from '../../schemas/common';
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  adminId: z.number().int().nullable(),
+  adminEmail: z.string().nullable(),
+  deviceId: z.string().nullable(),
+  commandId: z.string(),
+  /** The command's input with secrets replaced by "[redacted]". */
+  input: z.record(z.string(), z.unknown()),
+  /** `ok`, or the error code the command answered with. */
+  outcome: z.string(),
+  message: z.string().nullable(),
+  requestId: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const listAuditLog = defineCommand({
+  id: 'audit.list',
+  group: 'audit',
+  action: 'list',
+  title: 'Read the audit log',
+  keywords: ['history', 'who did what', 'activity'],
+  method: 'GET',
+  path: '/v1/admin/audit-logs',
+  permission: 'audit.view',
+  input: z.object({
+    ...listPaging,
+    adminId: idField.optional(),
+    /** Command id, e.g. `admins.create`; a trailing `*` matches a prefix (`admins.*`). */
+    command: z.string().trim().max(100).regex(/^[a-z0-9.*-]+$/, 'must be a command id such as admins.create').optional(),
+    outcome: z.enum(['ok', 'error']).optional(),
+    startdatetime: dateTimeParam.optional(),
+    enddatetime: dateTimeParam.optional(),
+  }),
+  output: listOutput(auditEntry),
+  list: {
+    pageSize: PAGE_SIZE,
+    rowKey: 'id',
+    csv: true,
+    dateRange: { from: 'startdatetime', to: 'enddatetime' },
+    columns: [
+      { key: 'at', label: 'Time', kind: 'datetime' },
+      { key: 'adminEmail', label: 'Admin', kind: 'email' },
+      { key: 'commandId', label: 'Command', kind: 'text' },
+      { key: 'outcome', label: 'Outcome', kind: 'enum' },
+      { key: 'message', label: 'Message', kind: 'text' },
+      { key: 'deviceId', label: 'Device', kind: 'text' },
+      { key: 'ip', label: 'Address', kind: 'text' },
+      { key: 'requestId', label: 'Request', kind: 'id' },
+    ],
+  },
+  example: 'traction audit list --command "admins.*" --startdatetime 2026-11-01',
+});

@@ -1,0 +1,50 @@
+import type { AnyCommand } from '../command';
+import { changeAdminRole, createAdmin, deleteAdmin, listAdmins } from './admin/admins';
+import { approveDeviceRequest, listDeviceRequests, rejectDeviceRequest } from './admin/devices';
+import {
+  adminPermissions,
+  getDepartment,
+  grantPermissions,
+  listDepartments,
+  permissionCatalogue,
+  revokeDepartmentPermission,
+  revokeUserPermission,
+  updateDepartment,
+} from './admin/permissions';
+import { listAuditLog } from './audit/audit-log';
+import { resetAdminPassword, setPassword } from './auth/password';
+import { checkEmail, deviceLogin, login, logout, whoami } from './auth/session';
+import { listStates } from './location/states';
+
+/** Every command of the back office. Server, console and CLI are built from this list. */
+export const registry = [
+  login,
+  deviceLogin,
+  logout,
+  whoami,
+  checkEmail,
+  setPassword,
+  resetAdminPassword,
+  createAdmin,
+  listAdmins,
+  changeAdminRole,
+  deleteAdmin,
+  permissionCatalogue,
+  adminPermissions,
+  grantPermissions,
+  revokeUserPermission,
+  revokeDepartmentPermission,
+  listDepartments,
+  getDepartment,
+  updateDepartment,
+  listDeviceRequests,
+  approveDeviceRequest,
+  rejectDeviceRequest,
+  listAuditLog,
+  listStates,
+] as const satisfies readonly AnyCommand[];
+
+export const commandsById: ReadonlyMap<string, AnyCommand> = new Map(
+  registry.map((command) => [command.id, command as AnyCommand]),
+);
+

@@ -1,0 +1,40 @@
+/** Suffix of a range's start time (spec §5, §9). */
+export const RANGE_START_SUFFIX = ':00.000';
+/** Suffix of a range's end time, the last millisecond of its minute (spec §5, §9). */
+export const RANGE_END_SUFFIX = ':59.999';
+
+/** Lagos keeps West Africa Time all year: UTC+1, no daylight saving. */
+export const LAGOS_OFFSET = '+01:00';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}$/;
+
+function check(date: string, time: string): void {
+  if (!DATE.test(date)) throw new RangeError(`"${date}" is not a date (YYYY-MM-DD)`);
+  if (!TIME.test(time)) throw new RangeError(`"${time}" is not a time (HH:mm)`);
+}
+
+/** `2026-11-21`, `08:30` → `2026-11-21T08:30:00.000`. */
+export function rangeStart(date: string, time = '00:00'): string {
+  check(date, time);
+  return `${date}T${time}${RANGE_START_SUFFIX}`;
+}
+
+/** `2026-11-21`, `17:45` → `2026-11-21T17:45:59.999`; without a time, the day's last millisecond. */
+export function rangeEnd(date: string, time = '23:59'): string {
+  check(date, time);
+  return `${date}T${time}${RANGE_END_SUFFIX}`;
+}
+
+/**
+ * Reads a range bound as an instant. A bare date is the start or the end of that day; a
+ * date-time without an offset is Lagos time.
+ */
+export function rangeBoundToDate(value: string, bound: 'start' | 'end'): Date {
+  let text = value.trim();
+  if (DATE.test(text)) text = bound === 'start' ? rangeStart(text) : rangeEnd(text);
+  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(text)) text += LAGOS_OFFSET;
+  const instant = new Date(text);
+  if (Number.isNaN(instant.getTime())) throw new RangeError(`"${value}" is not a date-time`);
+  return instant;
+}

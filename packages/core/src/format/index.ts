@@ -1,0 +1,3 @@
+export * from './naira';
+export * from './date-range';
+export * from './serial';

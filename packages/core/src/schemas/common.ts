@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** An email address, trimmed and lower-cased so that lookups are case-insensitive. */
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'must be a valid email address' }));
+
+/** A database id (PostgreSQL integer). */
+export const idField = z.number().int().positive().max(2_147_483_647);
+
+/** A short single-line text field. */
+export const textField = (max = 200) => z.string().trim().min(1).max(max);
+
+/** Free text used for search boxes. */
+export const searchField = z.string().trim().max(200);
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * A date or date-time bound of a range filter. Without an offset it is read as Lagos time
+ * (WAT, UTC+1, no daylight saving), which is how the console sends range bounds
+ * (`2026-11-21T00:00:00.000` … `2026-11-21T23:59:59.999`, spec §5).
+ */
+export const dateTimeParam = z
+  .string()
+  .trim()
+  .regex(DATE_TIME, 'must be a date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:mm:ss.SSS)')
+  .refine((value) => !Number.isNaN(Date.parse(value.slice(0, 10))), 'is not a real date');
+
+/** Timestamps in responses: ISO 8601 in UTC. */
+export const timestamp = z.string();
+
+/** Acknowledgement of a command that has nothing else to say. */
+export const okOutput = z.object({ ok: z.literal(true), message: z.string() });
