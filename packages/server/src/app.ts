@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { sql } from 'kysely';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppDeps } from './deps';
+import { implementations } from './handlers';
+import type { AppEnv } from './http/app-env';
+import { mountCommands } from './http/mount-commands';
+import { errorHandler } from './middleware/error-handler';
+import { requestContext } from './middleware/request-context';
+import { buildOpenApiDocument } from './openapi/openapi';
+import { SandboxEmailProvider } from './providers/email/sandbox-email';
+
+const API_PREFIXES = ['/v1/', '/v2/', '/api/'];
+const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/** Builds the HTTP app from its dependencies. Nothing global: tests build one per database. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(errorHandler(deps));
+  app.use(requestContext(deps));
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    }),
+  );
+  for (const prefix of API_PREFIXES) {
+    app.use(
+      `${prefix}*`,
+      bodyLimit({
+        maxSize: deps.config.maxBodyBytes,
+        onError: (c) => c.json({ code: '413', message: `The request body is larger than ${deps.config.maxBodyBytes} bytes` }, 413),
+      }),
+    );
+  }
+
+  app.get('/health', async (c) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+      return c.json({ status: 'ok', database: 'ok' });
+    } catch {
+      return c.json({ status: 'degraded', database: 'unreachable' }, 503);
+    }
+  });
+  const openapi = buildOpenApiDocument();
+  app.get('/openapi.json', (c) => c.json(openapi));
+
+  const email = deps.providers.email;
+  if (email instanceof SandboxEmailProvider) {
+    // Only the sandbox has a mailbox: lets the e2e and CLI tests (and a developer) read codes.
+    app.get('/sandbox/mailbox', (c) => {
+      const to = c.req.query('to');
+      return c.json({ items: email.mailbox(to ?? undefined).slice(-50).reverse() });
+    });
+  }
+
+  mountCommands(app, implementations, deps);
+
+  const dist = deps.config.webDistDir;
+  if (dist && existsSync(join(dist, 'index.html'))) {
+    const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
+    const root = relative(process.cwd(), dist) || '.';
+    app.use('/assets/*', serveStatic({ root, onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable') }));
+    app.use('*', async (c, next) => (isApiPath(c.req.path) ? next() : serveStatic({ root })(c, next)));
+    // Every other GET is a console route: the single-page app decides what to show.
+    app.get('*', (c, next) => (isApiPath(c.req.path) ? next() : c.html(indexHtml)));
+  }
+  app.notFound((c) => c.json({ code: '404', message: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404));
+  return app;
+}

@@ -1,0 +1,60 @@
+/** Every setting of the server. `readConfig` fills it from the environment; tests build their own. */
+export interface ServerConfig {
+  /** Where links in emails point: the console's public origin. */
+  publicUrl: string;
+  /** scrypt cost as a power of two: 17 (N = 131072) in production. */
+  scryptLogN: number;
+  /** A session ends after this long without a request. */
+  sessionIdleMinutes: number;
+  /** A session ends this long after sign-in, however busy. */
+  sessionAbsoluteHours: number;
+  /** An emailed device code is good for this long. */
+  deviceCodeTtlMinutes: number;
+  /** Wrong device codes tolerated before the code is void. */
+  deviceCodeMaxAttempts: number;
+  /** A password-reset link is good for this long. */
+  resetLinkTtlMinutes: number;
+  /** An invitation link is good for this long. */
+  inviteLinkTtlHours: number;
+  /** Failed sign-ins per account per hour, from devices the admin has not approved. */
+  loginFailuresPerAccountPerHour: number;
+  /** Failed sign-ins per address per 15 minutes. */
+  loginFailuresPerAddressPer15Min: number;
+  /** Read the client address from X-Forwarded-For (behind a load balancer). */
+  trustProxy: boolean;
+  /** Largest JSON body accepted, in bytes. */
+  maxBodyBytes: number;
+  /** Folder of the built console, served at `/`; none in API-only deployments. */
+  webDistDir?: string;
+}
+
+export const defaultConfig: ServerConfig = {
+  publicUrl: 'http://localhost:8080',
+  scryptLogN: 17,
+  sessionIdleMinutes: 120,
+  sessionAbsoluteHours: 12,
+  deviceCodeTtlMinutes: 10,
+  deviceCodeMaxAttempts: 5,
+  resetLinkTtlMinutes: 60,
+  inviteLinkTtlHours: 72,
+  loginFailuresPerAccountPerHour: 100,
+  loginFailuresPerAddressPer15Min: 50,
+  trustProxy: false,
+  maxBodyBytes: 1_048_576,
+};
+
+const int = (value: string | undefined, fallback: number) => {
+  const parsed = Number(value);
+  return value && Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+};
+
+export function readConfig(env: NodeJS.ProcessEnv, port: number): ServerConfig {
+  return {
+    ...defaultConfig,
+    publicUrl: env.TRACTION_PUBLIC_URL ?? `http://localhost:${port}`,
+    scryptLogN: int(env.TRACTION_SCRYPT_LOG_N, defaultConfig.scryptLogN),
+    sessionIdleMinutes: int(env.TRACTION_SESSION_IDLE_MINUTES, defaultConfig.sessionIdleMinutes),
+    sessionAbsoluteHours: int(env.TRACTION_SESSION_HOURS, defaultConfig.sessionAbsoluteHours),
+    trustProxy: env.TRACTION_TRUST_PROXY === 'true',
+  };
+}

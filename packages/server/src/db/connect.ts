@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database';
+import { PGlitePool } from './pglite-pool';
+
+export type Db = Kysely<Database>;
+
+export interface OpenedDatabase {
+  db: Db;
+  /** `pglite` (embedded, the default) or `postgres` (DATABASE_URL). */
+  kind: 'pglite' | 'postgres';
+  /** Where the data lives, for the start-up message. */
+  location: string;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+
+/**
+ * Opens PostgreSQL at `databaseUrl` when given, otherwise an embedded PGlite database kept in
+ * `dataDir` (or in memory when `dataDir` is `memory://`). Both answer the same SQL.
+ * 64-bit integers come back as bigint on both, so kobo amounts stay exact.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<OpenedDatabase> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8 ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: 'postgres',
+      location: redact(options.databaseUrl),
+      close: () => db.destroy(),
+    };
+  }
+  const inMemory = options.dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create(inMemory ? undefined : options.dataDir, {
+    parsers: { [INT8]: (value: string) => BigInt(value) },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
+  return {
+    db,
+    kind: 'pglite',
+    location: inMemory ? 'memory' : options.dataDir,
+    close: () => db.destroy(),
+  };
+}
+
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres';
+  }
+}

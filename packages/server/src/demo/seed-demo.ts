@@ -1,0 +1,62 @@
+import type { Permission, Role } from '@traction/core';
+import { sql } from 'kysely';
+import type { Db } from '../db/connect';
+import { hashPassword } from '../domains/auth/secrets';
+
+/** Permissions each seeded department starts with. */
+const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
+  Operations: ['admins.view', 'permissions.view'],
+  'Risk & Compliance': ['admins.view', 'audit.view'],
+  'Customer Support': ['admins.view'],
+  Finance: ['admins.view', 'audit.view'],
+  Management: ['admins.view', 'permissions.view', 'audit.view', 'devices.authorize'],
+  Engineering: ['admins.view', 'permissions.view', 'audit.view'],
+};
+
+const FIRST = ['Adaeze', 'Babatunde', 'Chinedu', 'Damilola', 'Emeka', 'Funmilayo', 'Gbenga', 'Halima', 'Ifeoma', 'Jide', 'Kemi', 'Ladi', 'Musa', 'Ngozi', 'Olumide', 'Patience', 'Rukayat', 'Segun', 'Temitope', 'Uche', 'Victoria', 'Wale', 'Yetunde', 'Zainab'];
+const LAST = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ibrahim', 'Okonkwo', 'Balogun', 'Nwosu', 'Abubakar', 'Ogunleye', 'Chukwu', 'Danjuma', 'Afolabi', 'Olawale', 'Yusuf', 'Obi'];
+const ROLES: Role[] = ['admin', 'staff', 'staff', 'staff'];
+
+/**
+ * The demo data set: deterministic, so every fresh start looks the same. Loaded once, on a
+ * database with no admins but the super admin. `scale` multiplies the size for benchmarks.
+ */
+export async function seedDemo(db: Db, options: { scale?: number; scryptLogN: number; password?: string }): Promise<{ admins: number }> {
+  const { n } = await db.selectFrom('admins').select(sql<bigint>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  if (Number(n) > 1) return { admins: 0 };
+  const departments = await db.selectFrom('departments').select(['id', 'name']).execute();
+  for (const department of departments) {
+    const permissions = DEPARTMENT_PERMISSIONS[department.name] ?? [];
+    if (permissions.length === 0) continue;
+    await db
+      .insertInto('department_permissions')
+      .values(permissions.map((permission) => ({ department_id: department.id, permission })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  // One shared hash: demo accounts sign in with the same demo password.
+  const passwordHash = await hashPassword(options.password ?? 'demo-password-2026', options.scryptLogN);
+  const count = 40 * (options.scale ?? 1);
+  const rows = Array.from({ length: count }, (_, i) => {
+    const first = FIRST[i % FIRST.length]!;
+    const last = LAST[(i * 7) % LAST.length]!;
+    return {
+      email: `${first}.${last}${i >= FIRST.length ? i : ''}@traction.ng`.toLowerCase(),
+      first_name: first,
+      last_name: last,
+      role: ROLES[i % ROLES.length]!,
+      // every fifth has not accepted the invitation yet
+      password_hash: i % 5 === 4 ? null : passwordHash,
+      created_at: new Date(Date.UTC(2025, 0, 6) + i * 86_400_000 * 3),
+    };
+  });
+  for (let start = 0; start < rows.length; start += 500) {
+    const inserted = await db.insertInto('admins').values(rows.slice(start, start + 500)).returning('id').execute();
+    const memberships = inserted.map(({ id }, offset) => ({
+      admin_id: id,
+      department_id: departments[(start + offset) % departments.length]!.id,
+    }));
+    await db.insertInto('admin_departments').values(memberships).execute();
+  }
+  return { admins: rows.length };
+}

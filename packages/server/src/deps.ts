@@ -1,0 +1,14 @@
+import type { Logger } from 'pino';
+import type { Clock } from './clock';
+import type { ServerConfig } from './config';
+import type { Db } from './db/connect';
+import type { Providers } from './providers/providers';
+
+/** What the app is built from. No globals: tests build one per database. */
+export interface AppDeps {
+  db: Db;
+  config: ServerConfig;
+  providers: Providers;
+  clock: Clock;
+  logger: Logger;
+}

@@ -1,0 +1,108 @@
+import {
+  changeAdminRole,
+  conflict,
+  createAdmin,
+  deleteAdmin,
+  listAdmins,
+  notFound,
+} from '@traction/core';
+import { sql } from 'kysely';
+import { requireAdmin, type HandlerContext } from '../../http/handler-context';
+import { implement, implementList } from '../../http/implement';
+import { sendPasswordLink } from '../auth/password-links';
+import { revokeSessions } from '../auth/sessions.repository';
+import {
+  adminColumns,
+  countLiveSuperAdmins,
+  existingDepartmentIds,
+  findAdmin,
+  findAdminByEmail,
+  toAdmin,
+  type AdminRow,
+} from './admins.repository';
+import { assertMaySuper } from './guards';
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const createAdminHandler = implement(createAdmin, async ({ input, ctx }) => {
+  const actor = requireAdmin(ctx);
+  if (input.role === 'super_admin') assertMaySuper(actor, 'create a super admin');
+  if (await findAdminByEmail(ctx.db, input.email)) throw conflict(`An admin with the email ${input.email} already exists`);
+  const departmentIds = [...new Set(input.departmentIds)];
+  const known = await existingDepartmentIds(ctx.db, departmentIds);
+  const unknown = departmentIds.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw notFound(`No department with id ${unknown.join(', ')}`);
+
+  const { id } = await ctx.db
+    .insertInto('admins')
+    .values({ email: input.email, first_name: input.firstName, last_name: input.lastName, role: input.role, created_by: actor.id, created_at: ctx.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (departmentIds.length > 0) {
+    await ctx.db.insertInto('admin_departments').values(departmentIds.map((department_id) => ({ admin_id: id, department_id }))).execute();
+  }
+  const setupLinkExpiresAt = await sendPasswordLink(ctx.db, ctx.deps, {
+    adminId: id,
+    email: input.email,
+    firstName: input.firstName,
+    purpose: 'invite',
+    createdBy: actor.id,
+    now: ctx.now,
+  });
+  return { admin: (await findAdmin(ctx.db, id))!, setupLinkExpiresAt: setupLinkExpiresAt.toISOString() };
+});
+
+export const listAdminsHandler = implementList(listAdmins, ({ input, ctx }) => {
+  let query = ctx.db.selectFrom('admins as a').select(adminColumns()).where('a.deleted_at', 'is', null);
+  if (input.role) query = query.where('a.role', '=', input.role);
+  if (input.department !== undefined) {
+    const department = input.department;
+    query = query.where((eb) =>
+      eb.exists(
+        eb.selectFrom('admin_departments as ad').select('ad.admin_id').whereRef('ad.admin_id', '=', 'a.id').where('ad.department_id', '=', department),
+      ),
+    );
+  }
+  if (input.search) {
+    const pattern = likePattern(input.search);
+    query = query.where(sql<boolean>`(a.email ilike ${pattern} or (a.first_name || ' ' || a.last_name) ilike ${pattern})`);
+  }
+  return { query, cursor: { column: 'a.id', key: 'id', direction: 'desc' }, map: (row) => toAdmin(row as unknown as AdminRow) };
+});
+
+async function loadTarget(ctx: HandlerContext, id: number) {
+  const target = await findAdmin(ctx.db, id);
+  if (!target) throw notFound(`Admin ${id} does not exist`);
+  return target;
+}
+
+export const changeAdminRoleHandler = implement(changeAdminRole, async ({ input, ctx }) => {
+  const actor = requireAdmin(ctx);
+  const target = await loadTarget(ctx, input.id);
+  if (target.id === actor.id) throw conflict('You cannot change your own role; ask another administrator');
+  if (target.role === input.role) throw conflict(`${target.email} is already ${input.role}`);
+  if (target.role === 'super_admin' || input.role === 'super_admin') assertMaySuper(actor, 'give or take the super admin role');
+  if (target.role === 'super_admin' && (await countLiveSuperAdmins(ctx.db)) <= 1) {
+    throw conflict('This is the last super admin; make another one first');
+  }
+  await ctx.db.updateTable('admins').set({ role: input.role }).where('id', '=', target.id).execute();
+  await revokeSessions(ctx.db, { adminId: target.id }, 'role changed', ctx.now);
+  return { admin: (await findAdmin(ctx.db, target.id))! };
+});
+
+export const deleteAdminHandler = implement(deleteAdmin, async ({ input, ctx }) => {
+  const actor = requireAdmin(ctx);
+  const target = await loadTarget(ctx, input.id);
+  if (target.id === actor.id) throw conflict('You cannot delete yourself');
+  if (target.role === 'super_admin') {
+    assertMaySuper(actor, 'delete a super admin');
+    if ((await countLiveSuperAdmins(ctx.db)) <= 1) throw conflict('This is the last super admin; make another one first');
+  }
+  await revokeSessions(ctx.db, { adminId: target.id }, 'admin deleted', ctx.now);
+  await ctx.db.deleteFrom('admin_devices').where('admin_id', '=', target.id).execute();
+  await ctx.db.deleteFrom('admin_permissions').where('admin_id', '=', target.id).execute();
+  await ctx.db.deleteFrom('admin_departments').where('admin_id', '=', target.id).execute();
+  await ctx.db.updateTable('password_tokens').set({ used_at: ctx.now }).where('admin_id', '=', target.id).where('used_at', 'is', null).execute();
+  await ctx.db.updateTable('admins').set({ deleted_at: ctx.now, password_hash: null }).where('id', '=', target.id).execute();
+  return { ok: true as const, message: `${target.email} was deleted` };
+});

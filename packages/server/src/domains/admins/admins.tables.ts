@@ -1,0 +1,44 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface AdminsTable {
+  id: Generated<number>;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  password_hash: string | null;
+  created_at: CreatedAt;
+  created_by: number | null;
+  last_login_at: Timestamp | null;
+  password_changed_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+}
+
+export interface DepartmentsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface DepartmentPermissionsTable {
+  department_id: number;
+  permission: string;
+  granted_by: number | null;
+  granted_at: CreatedAt;
+}
+
+export interface AdminDepartmentsTable {
+  admin_id: number;
+  department_id: number;
+}
+
+export interface AdminPermissionsTable {
+  admin_id: number;
+  permission: string;
+  granted_by: number | null;
+  granted_at: CreatedAt;
+}

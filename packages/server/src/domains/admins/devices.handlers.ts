@@ -1,0 +1,61 @@
+import {
+  approveDeviceRequest,
+  conflict,
+  listDeviceRequests,
+  notFound,
+  rejectDeviceRequest,
+} from '@traction/core';
+import { sql } from 'kysely';
+import { requireAdmin, type HandlerContext } from '../../http/handler-context';
+import { implement, implementList } from '../../http/implement';
+import { deviceRequestsQuery, toDeviceRequest } from '../auth/devices.repository';
+import { revokeSessions } from '../auth/sessions.repository';
+
+async function loadRequest(ctx: HandlerContext, id: number) {
+  const row = await deviceRequestsQuery(ctx.db).where('d.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(`Device request ${id} does not exist`);
+  return row;
+}
+
+export const listDeviceRequestsHandler = implementList(listDeviceRequests, ({ input, ctx }) => {
+  let query = deviceRequestsQuery(ctx.db).where('d.status', '=', input.status);
+  if (input.search) {
+    const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`(a.email ilike ${pattern} or (a.first_name || ' ' || a.last_name) ilike ${pattern} or d.device_id ilike ${pattern})`);
+  }
+  return { query, cursor: { column: 'd.id', key: 'id', direction: 'desc' }, map: toDeviceRequest };
+});
+
+export const approveDeviceRequestHandler = implement(approveDeviceRequest, async ({ input, ctx }) => {
+  const actor = requireAdmin(ctx);
+  const request = await loadRequest(ctx, input.id);
+  if (request.admin_id === actor.id) throw conflict('You cannot approve your own device; ask another administrator');
+  if (request.status === 'approved') throw conflict('This device is already approved');
+  await ctx.db
+    .updateTable('admin_devices')
+    .set({ status: 'approved', whitelisted: true, decided_at: ctx.now, decided_by: actor.id, code_hash: null, code_expires_at: null })
+    .where('id', '=', request.id)
+    .execute();
+  return { device: toDeviceRequest(await loadRequest(ctx, input.id)) };
+});
+
+export const rejectDeviceRequestHandler = implement(rejectDeviceRequest, async ({ input, ctx }) => {
+  const actor = requireAdmin(ctx);
+  const request = await loadRequest(ctx, input.id);
+  if (request.status === 'rejected') throw conflict('This device is already rejected');
+  await ctx.db
+    .updateTable('admin_devices')
+    .set({
+      status: 'rejected',
+      whitelisted: false,
+      decided_at: ctx.now,
+      decided_by: actor.id,
+      decision_note: input.reason ?? null,
+      code_hash: null,
+      code_expires_at: null,
+    })
+    .where('id', '=', request.id)
+    .execute();
+  await revokeSessions(ctx.db, { adminId: request.admin_id, deviceRowId: request.id }, 'device rejected', ctx.now);
+  return { device: toDeviceRequest(await loadRequest(ctx, input.id)) };
+});

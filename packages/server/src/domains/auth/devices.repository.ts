@@ -1,0 +1,100 @@
+import type { DeviceInput, DeviceRequest } from '@traction/core';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+
+type Db = Kysely<Database>;
+
+export function findDevice(db: Db, adminId: number, deviceId: string) {
+  return db
+    .selectFrom('admin_devices')
+    .selectAll()
+    .where('admin_id', '=', adminId)
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+}
+
+/** Records (or refreshes) a pending request for a device, with a fresh hashed code. */
+export async function upsertPendingDevice(
+  db: Db,
+  args: { adminId: number; device: Required<DeviceInput>; now: Date; codeExpiresAt: Date },
+): Promise<number> {
+  const { device } = args;
+  const row = await db
+    .insertInto('admin_devices')
+    .values({
+      admin_id: args.adminId,
+      device_id: device.deviceId,
+      device_model: device.deviceModel,
+      browser_name: device.browserName,
+      browser_version: device.browserVersion,
+      device_type: device.deviceType,
+      status: 'pending',
+      requested_at: args.now,
+      code_expires_at: args.codeExpiresAt,
+    })
+    .onConflict((oc) =>
+      oc.columns(['admin_id', 'device_id']).doUpdateSet({
+        device_model: device.deviceModel,
+        browser_name: device.browserName,
+        browser_version: device.browserVersion,
+        device_type: device.deviceType,
+        requested_at: args.now,
+        code_expires_at: args.codeExpiresAt,
+        code_attempts: 0,
+      }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function setDeviceCode(db: Db, deviceRowId: number, codeHash: string | null): Promise<void> {
+  await db.updateTable('admin_devices').set({ code_hash: codeHash }).where('id', '=', deviceRowId).execute();
+}
+
+/** Device requests with the admin they belong to, as the Device Authorization page lists them. */
+export function deviceRequestsQuery(db: Db) {
+  return db
+    .selectFrom('admin_devices as d')
+    .innerJoin('admins as a', 'a.id', 'd.admin_id')
+    .leftJoin('admins as decider', 'decider.id', 'd.decided_by')
+    .select([
+      'd.id',
+      'd.admin_id',
+      'a.email as admin_email',
+      sql<string>`a.first_name || ' ' || a.last_name`.as('admin_name'),
+      'd.device_id',
+      'd.device_model',
+      'd.browser_name',
+      'd.browser_version',
+      'd.device_type',
+      'd.status',
+      'd.whitelisted',
+      'd.requested_at',
+      'd.decided_at',
+      'decider.email as decided_by_email',
+      'd.last_seen_at',
+    ])
+    .where('a.deleted_at', 'is', null);
+}
+
+export function toDeviceRequest(row: Record<string, unknown>): DeviceRequest {
+  const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : null);
+  return {
+    id: row.id as number,
+    adminId: row.admin_id as number,
+    adminEmail: row.admin_email as string,
+    adminName: row.admin_name as string,
+    deviceId: row.device_id as string,
+    deviceModel: row.device_model as string,
+    browserName: row.browser_name as string,
+    browserVersion: row.browser_version as string,
+    deviceType: row.device_type as string,
+    status: row.status as DeviceRequest['status'],
+    whitelisted: row.whitelisted as boolean,
+    requestedAt: (row.requested_at as Date).toISOString(),
+    decidedAt: iso(row.decided_at),
+    decidedBy: (row.decided_by_email as string | null) ?? null,
+    lastSeenAt: iso(row.last_seen_at),
+  };
+}

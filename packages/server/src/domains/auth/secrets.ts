@@ -1,0 +1,73 @@
+import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const KEY_LENGTH = 64;
+const R = 8;
+const P = 1;
+
+function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
+
+const memoryFor = (logN: number) => 256 * 2 ** logN * R;
+
+/**
+ * Hashes a password with scrypt (N = 2^logN, r = 8, p = 1). The parameters are kept in the
+ * hash (`scrypt$17$8$1$salt$key`), so the cost can be raised later without breaking old hashes.
+ */
+export async function hashPassword(password: string, logN: number): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(password, salt, { N: 2 ** logN, r: R, p: P, maxmem: memoryFor(logN) });
+  return ['scrypt', logN, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, logN, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !logN || !r || !p || !salt || !key) return false;
+  const expected = Buffer.from(key, 'base64url');
+  const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'), {
+    N: 2 ** Number(logN),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 256 * 2 ** Number(logN) * Number(r),
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Spends the time a real check would, so an unknown email cannot be told from a wrong password. */
+export async function burnPasswordCheck(password: string, logN: number): Promise<void> {
+  dummyHash ??= hashPassword('not-a-real-password', logN);
+  await verifyPassword(password, await dummyHash);
+}
+
+/** A bearer token or link secret: 256 random bits. */
+export function newSecret(prefix: string): string {
+  return `${prefix}_${randomBytes(32).toString('base64url')}`;
+}
+
+/** What the database keeps instead of a token. */
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+// No 0/O or 1/I: the code is read from an email and typed by hand.
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A 4-character one-time device code (spec §5, §9: OTP length 4). */
+export function newDeviceCode(): string {
+  let code = '';
+  for (let i = 0; i < 4; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+export function hashDeviceCode(deviceRowId: number, code: string): string {
+  return sha256(`${deviceRowId}:${code.trim().toUpperCase()}`);
+}
+
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,9 @@
+import type { RequestInfo } from './handler-context';
+
+/** Values the app's middleware sets on each request. */
+export interface AppEnv {
+  Variables: {
+    request: RequestInfo;
+    adminId: number | undefined;
+  };
+}

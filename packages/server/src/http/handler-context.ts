@@ -1,0 +1,49 @@
+import type { Permission, Role } from '@traction/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database';
+import type { AppDeps } from '../deps';
+
+/** The admin a request acts as. */
+export interface SignedInAdmin {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  permissions: ReadonlySet<Permission>;
+}
+
+export interface ActiveSession {
+  id: bigint;
+  deviceRowId: number;
+  deviceId: string;
+  expiresAt: Date;
+  idleExpiresAt: Date;
+}
+
+export interface RequestInfo {
+  id: string;
+  ip: string;
+  userAgent: string;
+  /** The `device-id` header. */
+  deviceId: string | null;
+}
+
+export interface HandlerContext {
+  /** The transaction of a mutating command, or the database for reads. */
+  db: Kysely<Database>;
+  deps: AppDeps;
+  admin: SignedInAdmin | null;
+  session: ActiveSession | null;
+  request: RequestInfo;
+  /** The time the request is handled at, from the app's clock. */
+  now: Date;
+  /** Names who the audit row is about, for public commands such as sign-in. */
+  setActor(actor: { id: number; email: string }): void;
+}
+
+/** The signed-in admin of a command that requires one. */
+export function requireAdmin(ctx: HandlerContext): SignedInAdmin {
+  if (!ctx.admin) throw new Error('This handler needs a signed-in admin; its command must not be public');
+  return ctx.admin;
+}

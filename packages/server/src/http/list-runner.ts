@@ -1,0 +1,72 @@
+import type { ListColumn, ListPage } from '@traction/core';
+import { stringify } from 'csv-stringify/sync';
+import { sql } from 'kysely';
+import type { ListSource } from './implement';
+
+/** One page of a list, with the count of every matching row. */
+export async function readListPage<Row>(source: ListSource<Row>, page: number, pageSize: number): Promise<ListPage<Row>> {
+  const { column, direction } = source.cursor;
+  const [rows, counted] = await Promise.all([
+    source.query
+      .orderBy(sql.ref(column), direction)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    source.query
+      .clearSelect()
+      .select(sql<bigint>`count(*)`.as('total'))
+      .executeTakeFirst(),
+  ]);
+  const total = Number((counted as { total?: bigint } | undefined)?.total ?? 0);
+  return {
+    items: rows.map((row) => source.map(row as Record<string, unknown>)),
+    page,
+    pageSize,
+    total,
+    hasMore: page * pageSize < total,
+  };
+}
+
+const CHUNK = 1_000;
+
+/**
+ * Every matching row as CSV text, a chunk at a time. Chunks are read by keyset on the cursor
+ * column, so memory stays flat however many rows match and late pages cost no more than early ones.
+ */
+export async function* streamListCsv<Row>(source: ListSource<Row>, columns: readonly ListColumn[]): AsyncGenerator<string> {
+  const { column, key, direction } = source.cursor;
+  yield stringify([columns.map((c) => c.label)], { bom: true });
+  let after: unknown;
+  for (;;) {
+    let query = source.query.orderBy(sql.ref(column), direction).limit(CHUNK);
+    if (after !== undefined) {
+      query = query.where(sql<boolean>`${sql.ref(column)} ${sql.raw(direction === 'desc' ? '<' : '>')} ${after}`);
+    }
+    const rows = (await query.execute()) as Record<string, unknown>[];
+    if (rows.length === 0) return;
+    const records = rows.map((raw) => {
+      const row = source.map(raw) as Record<string, unknown>;
+      return columns.map((c) => csvCell(c, row[c.key]));
+    });
+    yield stringify(records);
+    if (rows.length < CHUNK) return;
+    after = rows[rows.length - 1]?.[key];
+  }
+}
+
+/** How a value is written to CSV: plain, machine-readable, no currency symbols. */
+export function csvCell(column: ListColumn, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (column.kind === 'tags' && Array.isArray(value)) {
+    return value.map((v) => (typeof v === 'object' && v && 'name' in v ? String(v.name) : String(v))).join('; ');
+  }
+  if (column.kind === 'money' && (typeof value === 'bigint' || typeof value === 'number')) {
+    const kobo = BigInt(value);
+    const sign = kobo < 0n ? '-' : '';
+    const abs = kobo < 0n ? -kobo : kobo;
+    return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+  }
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

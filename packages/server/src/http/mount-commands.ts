@@ -1,0 +1,180 @@
+import { ApiError, forbidden, type AnyCommand } from '@traction/core';
+import type { Context, Hono } from 'hono';
+import type { AppDeps } from '../deps';
+import { writeAudit } from '../middleware/audit';
+import { authenticate } from '../middleware/authenticate';
+import {
+  bigintToString,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  type IdempotencyClaim,
+} from '../middleware/idempotency';
+import type { AppEnv } from './app-env';
+import type { HandlerContext, RequestInfo } from './handler-context';
+import type { Implementation } from './implement';
+import { readListPage, streamListCsv } from './list-runner';
+import { readRawInput } from './read-input';
+import { validateInput } from './validate';
+
+/** `/v1/admin/{id}/delete` → `/v1/admin/:id/delete`. */
+export const toHonoPath = (path: string) => path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
+
+/** Mounts every implementation at its command's method and path. */
+export function mountCommands(app: Hono<AppEnv>, implementations: readonly Implementation[], deps: AppDeps): void {
+  for (const implementation of implementations) {
+    app.on(implementation.command.method, toHonoPath(implementation.command.path), (c) => runCommand(c, implementation, deps));
+  }
+}
+
+/**
+ * One command's request, in order: read the input, authenticate, check the permission
+ * (before validating, so a caller without it learns nothing about the input), validate, claim
+ * the Idempotency-Key, run — mutating commands in a transaction with their audit row — and
+ * check the output against the contract before it is committed and sent.
+ */
+async function runCommand(c: Context<AppEnv>, implementation: Implementation, deps: AppDeps): Promise<Response> {
+  const { command } = implementation;
+  const request: RequestInfo = c.get('request');
+  const now = deps.clock.now();
+  const raw = await readRawInput(c, command);
+
+  const auth = command.auth === 'admin' ? await authenticate(deps, c.req.header('authorization'), request.deviceId, now) : null;
+  if (auth) c.set('adminId', auth.admin.id);
+  if (auth && command.permission && !auth.admin.permissions.has(command.permission)) {
+    const error = forbidden(`You do not have the "${command.permission}" permission needed to ${command.title.toLowerCase()}.`, {
+      reason: 'missing_permission',
+      permission: command.permission,
+    });
+    if (command.mutates) {
+      await writeAudit(deps.db, { command, actor: auth.admin, input: raw, outcome: '403', message: error.message, request, at: now });
+    }
+    throw error;
+  }
+  const input = validateInput(command, raw);
+
+  let actor = auth ? { id: auth.admin.id, email: auth.admin.email } : null;
+  const ctxFor = (db: HandlerContext['db']): HandlerContext => ({
+    db,
+    deps,
+    admin: auth?.admin ?? null,
+    session: auth?.session ?? null,
+    request,
+    now,
+    setActor: (who) => {
+      actor = who;
+    },
+  });
+
+  if (implementation.list) {
+    const source = implementation.list({ input, ctx: ctxFor(deps.db) });
+    const list = command.list!;
+    if (input.download === 'csv') return csvResponse(c, command, streamListCsv(source, list.columns), deps);
+    const page = await readListPage(source, (input.page as number | undefined) ?? 1, list.pageSize);
+    return json(c, command.output.parse(page), 200);
+  }
+
+  const { claim, replay } = command.mutates
+    ? await claimIdempotencyKey(deps.db, {
+        command,
+        key: c.req.header('idempotency-key'),
+        scope: auth ? `admin:${auth.admin.id}` : `public:${request.ip}`,
+        input,
+        now,
+      })
+    : { claim: null, replay: null };
+  if (replay) {
+    c.header('idempotent-replayed', 'true');
+    return json(c, replay.body, replay.status);
+  }
+
+  const handler = implementation.handler!;
+  if (!command.mutates) {
+    const output = await handler({ input, ctx: ctxFor(deps.db) });
+    return json(c, command.output.parse(output), 200);
+  }
+
+  try {
+    const output = implementation.transactional
+      ? await deps.db.transaction().execute(async (trx) => {
+          const result = command.output.parse(await handler({ input, ctx: ctxFor(trx) }));
+          await writeAudit(trx, { command, actor, input, outcome: 'ok', request, at: now });
+          if (claim) await completeIdempotencyKey(trx, claim, 200, result);
+          return result;
+        })
+      : await (async () => {
+          const result = command.output.parse(await handler({ input, ctx: ctxFor(deps.db) }));
+          await writeAudit(deps.db, { command, actor, input, outcome: 'ok', request, at: now });
+          if (claim) await completeIdempotencyKey(deps.db, claim, 200, result);
+          return result;
+        })();
+    return json(c, output, 200);
+  } catch (error) {
+    await recordFailure(deps, { command, actor, input, request, now, claim, error });
+    throw error;
+  }
+}
+
+/** After a rollback: the refusal is audited, and kept for replay when it was the caller's to fix. */
+async function recordFailure(
+  deps: AppDeps,
+  args: {
+    command: AnyCommand;
+    actor: { id: number; email: string } | null;
+    input: unknown;
+    request: RequestInfo;
+    now: Date;
+    claim: IdempotencyClaim | null;
+    error: unknown;
+  },
+): Promise<void> {
+  const { error, claim } = args;
+  const status = error instanceof ApiError ? error.status : 500;
+  try {
+    await writeAudit(deps.db, {
+      command: args.command,
+      actor: args.actor,
+      input: args.input,
+      outcome: String(status),
+      message: error instanceof ApiError ? error.message : 'Internal error',
+      request: args.request,
+      at: args.now,
+    });
+    if (claim) {
+      if (error instanceof ApiError && status < 500) await completeIdempotencyKey(deps.db, claim, status, error.toBody());
+      else await releaseIdempotencyKey(deps.db, claim);
+    }
+  } catch (auditError) {
+    deps.logger.error({ err: auditError, requestId: args.request.id }, 'could not record a failed command');
+  }
+}
+
+function json(c: Context, body: unknown, status: number): Response {
+  return c.body(JSON.stringify(body, bigintToString), status as 200, { 'content-type': 'application/json; charset=utf-8' });
+}
+
+function csvResponse(c: Context, command: AnyCommand, chunks: AsyncGenerator<string>, deps: AppDeps): Response {
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      } catch (error) {
+        deps.logger.error({ err: error, command: command.id }, 'CSV export failed part-way');
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+  const day = deps.clock.now().toISOString().slice(0, 10);
+  const name = `${command.id.replace(/\.list$/, '').replace(/\./g, '-')}-${day}.csv`;
+  return c.body(stream, 200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${name}"`,
+    'cache-control': 'no-store',
+  });
+}

@@ -1,0 +1,51 @@
+import { badRequest, coerceTextInput, type AnyCommand } from '@traction/core';
+import type { Context } from 'hono';
+
+/**
+ * Gathers a command's raw input from the request: path parameters, the query string and (for
+ * POST, PUT and PATCH) the JSON or multipart body. Text from the path, the query and form fields
+ * is coerced to the types the schema expects; JSON keeps its own types.
+ */
+export async function readRawInput(c: Context, command: AnyCommand): Promise<Record<string, unknown>> {
+  const text: Record<string, unknown> = {};
+  for (const [key, values] of Object.entries(c.req.queries())) {
+    text[key] = values.length === 1 ? values[0] : values;
+  }
+  let body: Record<string, unknown> = {};
+  if (command.method !== 'GET' && command.method !== 'DELETE') {
+    const type = c.req.header('content-type') ?? '';
+    if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+      const form = await c.req.parseBody({ all: true });
+      Object.assign(text, form);
+    } else {
+      body = await readJsonBody(c);
+    }
+  }
+  for (const name of command.pathParams) {
+    const value = c.req.param(name);
+    if (value !== undefined) text[name] = decodeURIComponent(value);
+  }
+  return { ...coerceTextInput(command.input, text), ...withoutPathParams(body, command) };
+}
+
+async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
+  const raw = await c.req.text();
+  if (raw.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw badRequest('The request body is not valid JSON', [{ field: 'body', message: 'is not valid JSON' }]);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw badRequest('The request body must be a JSON object', [{ field: 'body', message: 'must be a JSON object' }]);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+// The path names the resource; a body cannot point the command elsewhere.
+function withoutPathParams(body: Record<string, unknown>, command: AnyCommand): Record<string, unknown> {
+  const out = { ...body };
+  for (const name of command.pathParams) delete out[name];
+  return out;
+}

@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { startServer } from './start-server';
+
+const port = Number(process.env.PORT ?? 8080);
+const dataDir = process.env.TRACTION_DATA_DIR ?? '.traction/db';
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+
+const running = await startServer({
+  port,
+  dataDir,
+  databaseUrl: process.env.DATABASE_URL,
+  logger,
+  demo: process.env.TRACTION_DEMO !== 'false',
+  config: { webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)) },
+});
+
+logger.info(
+  { url: running.url, database: running.database.kind, location: running.database.location, migrations: running.migrations },
+  'Traction Admin is listening',
+);
+const { bootstrap } = running;
+const lines = [
+  '',
+  `  Traction Admin is running at ${running.url}`,
+  `  Database: ${running.database.kind === 'pglite' ? `embedded PGlite in ${running.database.location}` : `PostgreSQL ${running.database.location}`}`,
+  `  API reference: ${running.url}/openapi.json`,
+  '',
+  `  Sign in as ${bootstrap.email}` +
+    (bootstrap.generatedPassword
+      ? ` with the one-time password ${bootstrap.generatedPassword}`
+      : bootstrap.created
+        ? ' with TRACTION_ADMIN_PASSWORD'
+        : ' (created on an earlier start; its password was printed then)'),
+  running.deps.providers.email.name === 'sandbox'
+    ? '  A new device is confirmed by a 4-character code: the sandbox mailer prints it in this log ("[sandbox email]").'
+    : '  A new device is confirmed by a 4-character code sent by email.',
+  '',
+];
+process.stdout.write(`${lines.join('\n')}\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    running
+      .close()
+      .then(() => process.exit(0))
+      .catch((error) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  });
+}

@@ -1,0 +1,53 @@
+import { deviceNotRecognized, unauthorized, type Role } from '@traction/core';
+import { effectivePermissions } from '../domains/admins/admins.repository';
+import { findSessionByToken, touchSession } from '../domains/auth/sessions.repository';
+import type { AppDeps } from '../deps';
+import type { ActiveSession, SignedInAdmin } from '../http/handler-context';
+
+const SESSION_ENDED = 'Your session has ended. Sign in again.';
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Resolves the bearer token to an admin. The session must be live, its admin not deleted, and
+ * the request must come from the device the session was opened on, still approved.
+ */
+export async function authenticate(
+  deps: AppDeps,
+  authorization: string | undefined,
+  deviceId: string | null,
+  now: Date,
+): Promise<{ admin: SignedInAdmin; session: ActiveSession }> {
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  if (!token) throw unauthorized('Sign in to continue.', 'unauthenticated');
+  if (token.length > 200) throw unauthorized(SESSION_ENDED, 'session_unknown');
+  const row = await findSessionByToken(deps.db, token);
+  if (!row || row.deleted_at) throw unauthorized(SESSION_ENDED, 'session_unknown');
+  // Checked before revocation: a session ended by rejecting its device should say so.
+  if (!deviceId || deviceId !== row.device_id || row.device_status !== 'approved') throw deviceNotRecognized();
+  if (row.revoked_at) throw unauthorized(SESSION_ENDED, 'session_revoked');
+  if (row.expires_at <= now) throw unauthorized(SESSION_ENDED, 'session_expired');
+  if (row.idle_expires_at <= now) throw unauthorized(SESSION_ENDED, 'session_idle');
+
+  let idleExpiresAt = row.idle_expires_at;
+  if (now.getTime() - row.last_seen_at.getTime() >= TOUCH_EVERY_MS) {
+    idleExpiresAt = await touchSession(deps.db, row.id, now, deps.config, row.expires_at);
+  }
+  const permissions = await effectivePermissions(deps.db, row.admin_id, row.role);
+  return {
+    admin: {
+      id: row.admin_id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      role: row.role as Role,
+      permissions: new Set(permissions),
+    },
+    session: {
+      id: row.id,
+      deviceRowId: row.device_row_id,
+      deviceId: row.device_id,
+      expiresAt: row.expires_at,
+      idleExpiresAt,
+    },
+  };
+}

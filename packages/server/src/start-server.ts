@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import pino, { type Logger } from 'pino';
+import { createApp } from './app';
+import { ensureSuperAdmin, type BootstrapResult } from './bootstrap';
+import { systemClock, type Clock } from './clock';
+import { readConfig, type ServerConfig } from './config';
+import { openDatabase, type OpenedDatabase } from './db/connect';
+import { migrate } from './db/migrate';
+import type { AppDeps } from './deps';
+import { seedDemo } from './demo/seed-demo';
+import { providersFromEnv, type Providers } from './providers/providers';
+
+export interface StartOptions {
+  port: number;
+  host?: string;
+  dataDir: string;
+  databaseUrl?: string;
+  env?: NodeJS.ProcessEnv;
+  logger?: Logger;
+  clock?: Clock;
+  /** Load the demo data set on an empty database (default true). */
+  demo?: boolean;
+  config?: Partial<ServerConfig>;
+  providers?: Providers;
+}
+
+export interface RunningServer {
+  url: string;
+  deps: AppDeps;
+  database: OpenedDatabase;
+  bootstrap: BootstrapResult;
+  migrations: string[];
+  /** Stops taking connections, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, makes sure a super admin exists, and listens. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  const logger = options.logger ?? pino({ level: env.LOG_LEVEL ?? 'info' });
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const migrations = await migrate(database.db);
+  const config: ServerConfig = { ...readConfig(env, options.port), ...options.config };
+  const bootstrap = await ensureSuperAdmin(database.db, {
+    email: env.TRACTION_ADMIN_EMAIL,
+    password: env.TRACTION_ADMIN_PASSWORD,
+    scryptLogN: config.scryptLogN,
+  });
+  if (options.demo ?? true) await seedDemo(database.db, { scryptLogN: config.scryptLogN });
+  const deps: AppDeps = {
+    db: database.db,
+    config,
+    providers: options.providers ?? providersFromEnv(env, logger),
+    clock: options.clock ?? systemClock,
+    logger,
+  };
+  const app = createApp(deps);
+  const server = await new Promise<ServerType>((resolve) => {
+    const started = serve({ fetch: app.fetch, port: options.port, hostname: options.host ?? '0.0.0.0' }, () => resolve(started));
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  if (!env.TRACTION_PUBLIC_URL) config.publicUrl = url;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    deps,
+    database,
+    bootstrap,
+    migrations,
+    close: () =>
+      (closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          const force = setTimeout(() => {
+            if ('closeAllConnections' in server) server.closeAllConnections();
+          }, 10_000);
+          server.close(() => {
+            clearTimeout(force);
+            resolve();
+          });
+          if ('closeIdleConnections' in server) server.closeIdleConnections();
+        });
+        await database.close();
+      })()),
+  };
+}

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import pino from 'pino';
+import type { Permission, Role } from '@traction/core';
+import { createApp } from '../app';
+import { manualClock } from '../clock';
+import { defaultConfig, type ServerConfig } from '../config';
+import type { OpenedDatabase } from '../db/connect';
+import { migrate } from '../db/migrate';
+import type { AppDeps } from '../deps';
+import { hashPassword } from '../domains/auth/secrets';
+import { SandboxEmailProvider } from '../providers/email/sandbox-email';
+import { openTestDatabase } from './test-database';
+
+/** Cheap scrypt for tests; production uses 17 (a test checks the default). */
+export const TEST_SCRYPT_LOG_N = 10;
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Raw body text, sent as is (for malformed JSON). */
+  rawBody?: string;
+  query?: Record<string, string>;
+  token?: string;
+  deviceId?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+export interface Actor {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+  deviceId: string;
+  /** Sends a request as this admin from their device. */
+  request<T = any>(method: string, path: string, options?: Omit<RequestOptions, 'token' | 'deviceId'>): Promise<TestResponse<T>>;
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A migrated database, the app over it, a sandbox mailbox, a clock that moves when told, and sign-in helpers. */
+export async function createTestApp(options: { config?: Partial<ServerConfig> } = {}) {
+  const database: OpenedDatabase = await openTestDatabase();
+  await migrate(database.db);
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const email = new SandboxEmailProvider(logger, { timeoutMs: 50 });
+  const clock = manualClock(new Date('2026-11-21T09:00:00.000Z'));
+  const deps: AppDeps = {
+    db: database.db,
+    config: { ...defaultConfig, scryptLogN: TEST_SCRYPT_LOG_N, trustProxy: true, ...options.config },
+    providers: { email },
+    clock,
+    logger,
+  };
+  const app = createApp(deps);
+  const passwordHash = new Map<string, string>();
+
+  async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.deviceId) headers['device-id'] = opts.deviceId;
+    let body: string | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const url = opts.query ? `${path}?${new URLSearchParams(opts.query)}` : path;
+    const response = await app.request(url, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // CSV and other text answers stay text
+    }
+    return { status: response.status, body: parsed as T, text, headers: response.headers };
+  }
+
+  const device = (deviceId: string) => ({ deviceId, deviceModel: 'Test rig', browserName: 'Vitest', browserVersion: '4', deviceType: 'browser' as const });
+
+  /** Signs in through the real flow: password, emailed device code, device login. */
+  async function signIn(emailAddress: string, password: string, deviceId = `dev-${randomUUID()}`) {
+    const first = await request('POST', '/v1/auth/admin/login', { body: { email: emailAddress, password, device: device(deviceId) } });
+    if (first.status !== 200) throw new Error(`login failed: ${first.status} ${first.text}`);
+    if (first.body.code === 200) return { token: first.body.token as string, deviceId, body: first.body };
+    const code = email.latest(emailAddress, 'device-code')?.data.code;
+    const second = await request('POST', '/v1/auth/admin/device-login', { body: { email: emailAddress, code, device: device(deviceId) } });
+    if (second.status !== 200) throw new Error(`device login failed: ${second.status} ${second.text}`);
+    return { token: second.body.token as string, deviceId, body: second.body };
+  }
+
+  /** Creates an admin straight in the database, with a password. */
+  async function insertAdmin(args: { role?: Role; permissions?: Permission[]; departmentIds?: number[]; email?: string; password?: string } = {}) {
+    const password = args.password ?? 'correct-horse-battery';
+    const hash = passwordHash.get(password) ?? (await hashPassword(password, TEST_SCRYPT_LOG_N));
+    passwordHash.set(password, hash);
+    const address = args.email ?? `admin-${randomUUID().slice(0, 8)}@traction.ng`;
+    const { id } = await database.db
+      .insertInto('admins')
+      .values({ email: address, first_name: 'Test', last_name: address.split('@')[0]!, role: args.role ?? 'staff', password_hash: hash })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (args.permissions?.length) {
+      await database.db.insertInto('admin_permissions').values(args.permissions.map((permission) => ({ admin_id: id, permission }))).execute();
+    }
+    if (args.departmentIds?.length) {
+      await database.db.insertInto('admin_departments').values(args.departmentIds.map((department_id) => ({ admin_id: id, department_id }))).execute();
+    }
+    return { id, email: address, password };
+  }
+
+  /** An admin, signed in on their own approved device. */
+  async function actor(args: Parameters<typeof insertAdmin>[0] = {}): Promise<Actor> {
+    const admin = await insertAdmin(args);
+    const session = await signIn(admin.email, admin.password);
+    return {
+      ...admin,
+      token: session.token,
+      deviceId: session.deviceId,
+      request: (method, path, opts = {}) => request(method, path, { ...opts, token: session.token, deviceId: session.deviceId }),
+    };
+  }
+
+  /** A fingerprint of every business table, to prove a refused command changed nothing. */
+  async function snapshot(): Promise<Record<string, string>> {
+    const tables = ['admins', 'departments', 'department_permissions', 'admin_departments', 'admin_permissions', 'admin_devices', 'admin_sessions', 'password_tokens'];
+    const out: Record<string, string> = {};
+    for (const table of tables) {
+      const row = await sql<{ digest: string | null }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.table(table)} t`.execute(database.db);
+      out[table] = row.rows[0]?.digest ?? '';
+    }
+    return out;
+  }
+
+  return {
+    app,
+    deps,
+    db: database.db,
+    email,
+    clock,
+    request,
+    device,
+    signIn,
+    insertAdmin,
+    actor,
+    snapshot,
+    close: () => database.close(),
+  };
+}
