@@ -23,6 +23,8 @@ export interface StartOptions {
   demo?: boolean;
   config?: Partial<ServerConfig>;
   providers?: Providers;
+  /** An already opened database (tests); otherwise one is opened from databaseUrl or dataDir. */
+  database?: OpenedDatabase;
 }
 
 export interface RunningServer {
@@ -39,7 +41,7 @@ export interface RunningServer {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL ?? 'info' });
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const database = options.database ?? (await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
   const migrations = await migrate(database.db);
   const config: ServerConfig = { ...readConfig(env, options.port), ...options.config };
   const bootstrap = await ensureSuperAdmin(database.db, {
@@ -73,14 +75,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     close: () =>
       (closing ??= (async () => {
         await new Promise<void>((resolve) => {
-          const force = setTimeout(() => {
-            if ('closeAllConnections' in server) server.closeAllConnections();
-          }, 10_000);
-          server.close(() => {
+          const http = server as import('node:http').Server;
+          // Keep-alive connections go idle as their last response ends; close them as they do.
+          const sweep = setInterval(() => http.closeIdleConnections(), 50);
+          const force = setTimeout(() => http.closeAllConnections(), 10_000);
+          http.close(() => {
+            clearInterval(sweep);
             clearTimeout(force);
             resolve();
           });
-          if ('closeIdleConnections' in server) server.closeIdleConnections();
+          http.closeIdleConnections();
         });
         await database.close();
       })()),
