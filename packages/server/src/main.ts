@@ -3,7 +3,9 @@ import pino from 'pino';
 import { startServer } from './start-server';
 
 const port = Number(process.env.PORT ?? 8080);
-const dataDir = process.env.TRACTION_DATA_DIR ?? '.traction/db';
+// Everything the embedded server keeps (the PGlite database, later uploads) lives under one folder.
+const dataRoot = process.env.TRACTION_DATA_DIR ?? '.traction';
+const dataDir = `${dataRoot}/pglite`;
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 
 const running = await startServer({
