@@ -9,6 +9,7 @@ import { openDatabase, type OpenedDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import type { AppDeps } from './deps';
 import { seedDemo } from './demo/seed-demo';
+import { scheduleMaintenance } from './maintenance';
 import { providersFromEnv, type Providers } from './providers/providers';
 
 export interface StartOptions {
@@ -58,6 +59,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     logger,
   };
   const app = createApp(deps);
+  const stopMaintenance = scheduleMaintenance(deps);
   const server = await new Promise<ServerType>((resolve) => {
     const started = serve({ fetch: app.fetch, port: options.port, hostname: options.host ?? '0.0.0.0' }, () => resolve(started));
   });
@@ -74,6 +76,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     migrations,
     close: () =>
       (closing ??= (async () => {
+        stopMaintenance();
         await new Promise<void>((resolve) => {
           const http = server as import('node:http').Server;
           // Keep-alive connections go idle as their last response ends; close them as they do.
