@@ -8,6 +8,7 @@ import {
 } from '@traction/core';
 import { sql } from 'kysely';
 import { requireAdmin, type HandlerContext } from '../../http/handler-context';
+import { containsPattern } from '../../db/like';
 import { implement, implementList } from '../../http/implement';
 import { sendPasswordLink } from '../auth/password-links';
 import { revokeSessions } from '../auth/sessions.repository';
@@ -21,8 +22,6 @@ import {
   type AdminRow,
 } from './admins.repository';
 import { assertMaySuper } from './guards';
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const createAdminHandler = implement(createAdmin, async ({ input, ctx }) => {
   const actor = requireAdmin(ctx);
@@ -64,7 +63,7 @@ export const listAdminsHandler = implementList(listAdmins, ({ input, ctx }) => {
     );
   }
   if (input.search) {
-    const pattern = likePattern(input.search);
+    const pattern = containsPattern(input.search);
     query = query.where(sql<boolean>`(a.email ilike ${pattern} or (a.first_name || ' ' || a.last_name) ilike ${pattern})`);
   }
   return { query, cursor: { column: 'a.id', key: 'id', direction: 'desc' }, map: (row) => toAdmin(row as unknown as AdminRow) };

@@ -7,6 +7,7 @@ import {
 } from '@traction/core';
 import { sql } from 'kysely';
 import { requireAdmin, type HandlerContext } from '../../http/handler-context';
+import { containsPattern } from '../../db/like';
 import { implement, implementList } from '../../http/implement';
 import { deviceRequestsQuery, toDeviceRequest } from '../auth/devices.repository';
 import { revokeSessions } from '../auth/sessions.repository';
@@ -20,7 +21,7 @@ async function loadRequest(ctx: HandlerContext, id: number) {
 export const listDeviceRequestsHandler = implementList(listDeviceRequests, ({ input, ctx }) => {
   let query = deviceRequestsQuery(ctx.db).where('d.status', '=', input.status);
   if (input.search) {
-    const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(input.search);
     query = query.where(sql<boolean>`(a.email ilike ${pattern} or (a.first_name || ' ' || a.last_name) ilike ${pattern} or d.device_id ilike ${pattern})`);
   }
   return { query, cursor: { column: 'd.id', key: 'id', direction: 'desc' }, map: toDeviceRequest };

@@ -1,4 +1,5 @@
 import { listAuditLog, rangeBoundToDate, type AuditEntry } from '@traction/core';
+import { escapeLike } from '../../db/like';
 import { implementList } from '../../http/implement';
 
 export const listAuditLogHandler = implementList(listAuditLog, ({ input, ctx }) => {
@@ -8,7 +9,7 @@ export const listAuditLogHandler = implementList(listAuditLog, ({ input, ctx }) 
   if (input.adminId !== undefined) query = query.where('l.admin_id', '=', input.adminId);
   if (input.command) {
     query = input.command.endsWith('*')
-      ? query.where('l.command_id', 'like', `${input.command.slice(0, -1).replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      ? query.where('l.command_id', 'like', `${escapeLike(input.command.slice(0, -1))}%`)
       : query.where('l.command_id', '=', input.command);
   }
   if (input.outcome === 'ok') query = query.where('l.outcome', '=', 'ok');

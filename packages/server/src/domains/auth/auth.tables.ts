@@ -1,7 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, Timestamp } from '../../db/column-types';
 
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface AdminDevicesTable {
   id: Generated<number>;
