@@ -27,6 +27,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?(Z|[+-]
 export const dateTimeParam = z
   .string()
   .trim()
+  .max(40)
   .regex(DATE_TIME, 'must be a date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:mm:ss.SSS)')
   .refine((value) => !Number.isNaN(Date.parse(value.slice(0, 10))), 'is not a real date');
 

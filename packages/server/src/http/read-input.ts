@@ -22,8 +22,9 @@ export async function readRawInput(c: Context, command: AnyCommand): Promise<Rec
     }
   }
   for (const name of command.pathParams) {
+    // Hono has already decoded the parameter; decoding again would misread a literal '%'.
     const value = c.req.param(name);
-    if (value !== undefined) text[name] = decodeURIComponent(value);
+    if (value !== undefined) text[name] = value;
   }
   return { ...coerceTextInput(command.input, text), ...withoutPathParams(body, command) };
 }
