@@ -42,7 +42,11 @@ export interface RunningServer {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL ?? 'info' });
-  const database = options.database ?? (await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
+  const database = options.database ?? (await openDatabase({
+      databaseUrl: options.databaseUrl,
+      dataDir: options.dataDir,
+      onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection failed'),
+    }));
   const migrations = await migrate(database.db);
   const config: ServerConfig = { ...readConfig(env, options.port), ...options.config };
   const bootstrap = await ensureSuperAdmin(database.db, {

@@ -23,7 +23,12 @@ const INT8 = 20;
  * `dataDir` (or in memory when `dataDir` is `memory://`). Both answer the same SQL.
  * 64-bit integers come back as bigint on both, so kobo amounts stay exact.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<OpenedDatabase> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Told when an idle PostgreSQL connection fails. */
+  onIdleError?: (error: Error) => void;
+}): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -33,6 +38,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
           oid === INT8 ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle client whose connection the server ends (restart, failover) emits 'error'; without
+    // a listener Node would crash. The pool replaces the client on the next checkout.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

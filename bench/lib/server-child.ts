@@ -1,0 +1,50 @@
+/**
+ * Runs one server for a benchmark in its own process, so the load generator and the server do
+ * not share an event loop. Started by server.ts; options come as JSON in argv[2]; answers
+ * `{type: 'ready', …}` over IPC and stops when told `{type: 'close'}` or when the parent goes.
+ */
+import pino from 'pino';
+import { seedDemo } from '../../packages/server/src/demo/seed-demo';
+import { startServer } from '../../packages/server/src/start-server';
+import type { ChildOptions, ChildReady } from './server';
+
+const options = JSON.parse(process.argv[2] ?? '{}') as ChildOptions;
+const send = (message: ChildReady) => process.send?.(message);
+
+const running = await startServer({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: options.dataDir,
+  ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+  // No environment: the defaults (scrypt 2^17, sandbox email) unless the benchmark says otherwise.
+  env: {},
+  logger: pino({ level: 'silent' }),
+  demo: false,
+  config: options.scryptLogN ? { scryptLogN: options.scryptLogN } : {},
+});
+const { generatedPassword, email } = running.bootstrap;
+if (!generatedPassword) throw new Error('the benchmark database was not empty: no super admin was created');
+// The demo data set, `seedScale` times over (40 admins each), so list pages have rows to show.
+await seedDemo(running.deps.db, { scale: options.seedScale, scryptLogN: 10 });
+
+const port = new URL(running.url).port;
+send({
+  type: 'ready',
+  url: `http://127.0.0.1:${port}`,
+  email,
+  password: generatedPassword,
+  database: running.database.kind,
+  scryptLogN: running.deps.config.scryptLogN,
+});
+
+let closing = false;
+const close = async () => {
+  if (closing) return;
+  closing = true;
+  await running.close();
+  process.exit(0);
+};
+process.on('message', (message: { type?: string }) => {
+  if (message.type === 'close') void close();
+});
+process.on('disconnect', () => void close());

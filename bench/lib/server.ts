@@ -1,0 +1,89 @@
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDatabase } from './postgres';
+
+/** Where a benchmark's server keeps its data. */
+export type DatabaseChoice = { kind: 'pglite' } | { kind: 'postgres'; serverUrl: string };
+
+export interface ChildOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  scryptLogN?: number;
+  seedScale: number;
+}
+
+export interface ChildReady {
+  type: 'ready';
+  url: string;
+  email: string;
+  password: string;
+  database: 'pglite' | 'postgres';
+  scryptLogN: number;
+}
+
+export interface BenchServer {
+  base: URL;
+  email: string;
+  password: string;
+  scryptLogN: number;
+  /** `PGlite` or `PostgreSQL`, for the report. */
+  label: string;
+  close(): Promise<void>;
+}
+
+const CHILD = fileURLToPath(new URL('./server-child.ts', import.meta.url));
+
+/**
+ * Starts the real server (startServer, 127.0.0.1, port 0) in a child process on a fresh
+ * database: a temporary PGlite folder, or a new database on the PostgreSQL server. `close`
+ * stops it and deletes the data.
+ */
+export async function startBenchServer(options: { database: DatabaseChoice; scryptLogN?: number; seedScale?: number }): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'traction-bench-'));
+  const created = options.database.kind === 'postgres' ? await createDatabase(options.database.serverUrl) : undefined;
+  const cleanup = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await created?.drop();
+  };
+  const childOptions: ChildOptions = {
+    dataDir: join(dataDir, 'db'),
+    ...(created ? { databaseUrl: created.url } : {}),
+    ...(options.scryptLogN ? { scryptLogN: options.scryptLogN } : {}),
+    seedScale: options.seedScale ?? 1,
+  };
+  // The child keeps this process's Node flags (they include tsx's loader), plus any given in
+  // BENCH_SERVER_NODE_FLAGS, e.g. `--cpu-prof --cpu-prof-dir=.bench/profiles` to profile the server.
+  const extraFlags = process.env.BENCH_SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = fork(CHILD, [JSON.stringify(childOptions)], {
+    execArgv: [...process.execArgv, ...extraFlags],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let ready: ChildReady;
+  try {
+    ready = await new Promise<ChildReady>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as ChildReady));
+      void exited.then((code) => reject(new Error(`the benchmark server exited with code ${code} before it was ready`)));
+    });
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  return {
+    base: new URL(ready.url),
+    email: ready.email,
+    password: ready.password,
+    scryptLogN: ready.scryptLogN,
+    label: ready.database === 'pglite' ? 'PGlite' : 'PostgreSQL',
+    close: async () => {
+      if (child.connected) child.send({ type: 'close' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(timer);
+      await cleanup();
+    },
+  };
+}

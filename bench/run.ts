@@ -1,0 +1,81 @@
+/**
+ * `npm run bench [-- [sign-in] [list] [--no-postgres] [--quick]]`
+ *
+ * Runs the benchmarks against real servers over loopback HTTP and prints figures: no
+ * assertions, no pass or fail. PostgreSQL figures come from the server DATABASE_URL names, or
+ * from a throwaway server started with scripts/throwaway-postgres.sh when the PostgreSQL
+ * binaries are installed; otherwise they are skipped with a note.
+ *
+ * To profile the server under load: BENCH_SERVER_NODE_FLAGS="--cpu-prof --cpu-prof-dir=.bench/profiles".
+ */
+import os from 'node:os';
+import { listCallBench, type ListOptions } from './list-call.bench';
+import { findPostgres, type PostgresServer } from './lib/postgres';
+import { heading, printFigures, type Figure } from './lib/report';
+import type { DatabaseChoice } from './lib/server';
+import { scryptBench, signInBench } from './sign-in.bench';
+
+const args = process.argv.slice(2);
+const flags = new Set(args.filter((arg) => arg.startsWith('--')));
+const picked = args.filter((arg) => !arg.startsWith('--'));
+for (const flag of flags) if (!['--no-postgres', '--quick'].includes(flag)) throw new Error(`unknown option ${flag}`);
+for (const name of picked) if (!['sign-in', 'list'].includes(name)) throw new Error(`unknown benchmark ${name} (sign-in, list)`);
+const wanted = (name: string) => picked.length === 0 || picked.includes(name);
+const quick = flags.has('--quick');
+
+const signIn = { signIns: quick ? 8 : 30, warmUp: 2, scryptRounds: quick ? 3 : 5 };
+const list: ListOptions = {
+  warmUp: quick ? 50 : 200,
+  sequential: quick ? 100 : 500,
+  concurrency: 32,
+  durationMs: quick ? 3_000 : 10_000,
+  maxRequests: 500_000,
+};
+
+const cpus = os.cpus();
+console.log('Traction Admin benchmarks');
+console.log(`  node ${process.version} on ${os.platform()}/${os.arch()}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}`);
+console.log(`  ${new Date().toISOString()}${quick ? ', quick run' : ''}; load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (other work on the machine skews figures)`);
+console.log('  Each server runs in its own process on 127.0.0.1 with logging off; the client speaks HTTP/1.1 keep-alive.');
+
+let postgres: PostgresServer | undefined;
+const stopPostgres = async () => {
+  const server = postgres;
+  postgres = undefined;
+  await server?.stop();
+};
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  process.once(signal, () => {
+    void stopPostgres().finally(() => process.exit(code));
+  });
+}
+
+const figures: Figure[] = [];
+const notes: string[] = [];
+try {
+  const databases: DatabaseChoice[] = [{ kind: 'pglite' }];
+  if (flags.has('--no-postgres')) notes.push('PostgreSQL skipped (--no-postgres).');
+  else {
+    const found = await findPostgres();
+    if ('unavailable' in found) notes.push(`PostgreSQL skipped: ${found.unavailable}`);
+    else {
+      postgres = found;
+      databases.push({ kind: 'postgres', serverUrl: found.url });
+      console.log(`  PostgreSQL: ${found.origin}`);
+    }
+  }
+
+  if (wanted('sign-in')) {
+    figures.push(await scryptBench({ rounds: signIn.scryptRounds }));
+    for (const database of databases) figures.push(await signInBench(database, signIn));
+  }
+  if (wanted('list')) {
+    for (const database of databases) figures.push(...(await listCallBench(database, list)));
+  }
+} finally {
+  await stopPostgres();
+}
+
+heading('Summary');
+printFigures(figures);
+for (const note of notes) console.log(`\n${note}`);
