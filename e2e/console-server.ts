@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { SandboxEmailProvider, startServer, type RunningServer } from '@traction/server';
+import { openTestDatabase } from '../packages/server/src/test/test-database';
+
+export const ROOT_EMAIL = 'root@traction.ng';
+export const ROOT_PASSWORD = 'e2e-root-password';
+const WEB_DIST = fileURLToPath(new URL('../packages/web/dist', import.meta.url));
+
+/** The real server with the built console, on a fresh database, for one browser test file. */
+export async function startConsoleServer(): Promise<{ server: RunningServer; email: SandboxEmailProvider }> {
+  const logger = pino({ level: 'silent' });
+  const email = new SandboxEmailProvider(logger);
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: 'memory://',
+    database: await openTestDatabase(),
+    logger,
+    demo: true,
+    env: { TRACTION_ADMIN_EMAIL: ROOT_EMAIL, TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD },
+    config: { scryptLogN: 10, webDistDir: WEB_DIST },
+    providers: { email },
+  });
+  return { server, email };
+}

@@ -1,0 +1,45 @@
+import { clearSession, createClient, type ClientError, type KeyValueStore } from '@traction/core/client';
+import { appStore } from './appStore';
+import { deviceModalOpenAtom, sessionUserAtom } from '../modules/auth/sessionAtoms';
+import { navigate } from './navigation';
+
+const browserStore: KeyValueStore = {
+  get: (key) => localStorage.getItem(key),
+  set: (key, value) => localStorage.setItem(key, value),
+  remove: (key) => localStorage.removeItem(key),
+};
+
+/** Spec §8: what the console does with each failure, in one place. */
+function onFailure(error: ClientError): void {
+  switch (error.kind) {
+    case 'session-expired':
+      appStore.set(sessionUserAtom, null);
+      if (location.pathname !== '/login') navigate('/login');
+      break;
+    case 'device-not-recognized':
+      appStore.set(deviceModalOpenAtom, true);
+      break;
+    case 'no-permission':
+      navigate('/no-permission');
+      break;
+    case 'server-error':
+      navigate('/error');
+      break;
+    case 'not-found':
+      console.warn(error.message);
+      break;
+    default:
+      break;
+  }
+}
+
+/** The console's API client: same origin, token and device id in localStorage. */
+export const client = createClient({ baseURL: location.origin, store: browserStore, onFailure });
+
+/** Logout clears all local storage (spec §2), then Login. */
+export function logoutLocally(): void {
+  clearSession(browserStore);
+  localStorage.clear();
+  appStore.set(sessionUserAtom, null);
+  navigate('/login');
+}

@@ -1,0 +1,61 @@
+import { useAtomValue } from 'jotai';
+import { Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { ROUTES, canOpen, toRouterPath, type RouteEntry } from '../routes';
+import { LoginPage } from '../modules/auth/LoginPage';
+import { ResetPasswordPage } from '../modules/auth/ResetPasswordPage';
+import { permissionSetAtom, sessionUserAtom } from '../modules/auth/sessionAtoms';
+import { Shell } from '../modules/shell/Shell';
+import { NotAvailablePage } from '../modules/system/NotAvailablePage';
+import { PageError } from '../modules/system/PageError';
+import { PageSpinner } from '../modules/ui/PageSpinner';
+import { lazyPage } from './lazyPage';
+import { setNavigator } from './navigation';
+
+/** Spec §6: without stored user data every guarded route goes to Login. */
+function Guard() {
+  const user = useAtomValue(sessionUserAtom);
+  const location = useLocation();
+  if (!user) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+function RoutePage({ route }: { route: RouteEntry }) {
+  const permissions = useAtomValue(permissionSetAtom);
+  if (!route.page) return <NotAvailablePage route={route} />;
+  if (!canOpen(route, permissions)) return <Navigate to="/no-permission" replace />;
+  const Page = lazyPage(route.page);
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+const publicPages: Record<string, RouteObject['element']> = {
+  '/login': <LoginPage />,
+  '/reset-password': <ResetPasswordPage />,
+};
+
+const routes: RouteObject[] = [
+  { path: '/', element: <Navigate to="/quick-access" replace /> },
+  ...ROUTES.filter((r) => r.public).map((r) => ({
+    path: r.path,
+    element: publicPages[r.path] ?? <NotAvailablePage route={r} standalone />,
+  })),
+  {
+    element: <Guard />,
+    errorElement: <PageError />,
+    children: [
+      ...ROUTES.filter((r) => !r.public).map((r) => ({ path: toRouterPath(r.path), element: <RoutePage route={r} />, errorElement: <PageError /> })),
+      { path: '*', element: <NotAvailablePage route={{ path: '*', label: 'Page not found', group: null, inSidebar: false }} missing /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+setNavigator((to) => void router.navigate(to));

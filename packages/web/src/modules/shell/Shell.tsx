@@ -1,0 +1,51 @@
+import { logout } from '@traction/core';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { client, logoutLocally } from '../../app/client';
+import { sessionUserAtom } from '../auth/sessionAtoms';
+import { Button } from '../ui/Button';
+import { DeviceModal } from './DeviceModal';
+import { Sidebar } from './Sidebar';
+
+/** The signed-in frame: sidebar (a drawer on small screens), top bar, page. */
+export function Shell({ children }: { children: ReactNode }) {
+  const user = useAtomValue(sessionUserAtom);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const signOut = () => {
+    void client.attempt(logout, {}).finally(logoutLocally);
+  };
+
+  return (
+    <div className="flex min-h-screen">
+      <aside className="sticky top-0 hidden h-screen w-60 shrink-0 border-r border-zinc-200 bg-zinc-100 md:block dark:border-zinc-800 dark:bg-zinc-900">
+        <Sidebar />
+      </aside>
+      {menuOpen ? (
+        <div className="fixed inset-0 z-40 md:hidden" data-testid="mobile-menu">
+          <div className="absolute inset-0 bg-black/40" onClick={() => setMenuOpen(false)} aria-hidden="true" />
+          <aside className="absolute inset-y-0 left-0 w-72 bg-zinc-100 shadow-xl dark:bg-zinc-900">
+            <Sidebar onNavigate={() => setMenuOpen(false)} />
+          </aside>
+        </div>
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-12 items-center gap-2 border-b border-zinc-200 bg-white/90 px-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+          <Button variant="ghost" className="md:hidden" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+            ☰
+          </Button>
+          <div className="flex-1" />
+          <span className="hidden text-zinc-500 sm:inline" data-testid="signed-in-as">
+            {user ? `${user.firstName} ${user.lastName} · ${user.role.replace('_', ' ')}` : ''}
+          </span>
+          <Button onClick={signOut}>Logout</Button>
+        </header>
+        <main className="min-w-0 flex-1 p-4 md:p-6">{children}</main>
+      </div>
+      <DeviceModal />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+
+const styles: Record<Variant, string> = {
+  primary: 'bg-accent-600 text-white hover:bg-accent-700 disabled:opacity-50',
+  secondary: 'border border-zinc-300 bg-white hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800',
+  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:opacity-50',
+  ghost: 'hover:bg-zinc-100 dark:hover:bg-zinc-800',
+};
+
+/** The console's button: dense, with a variant as its only styling choice. */
+export function Button({ variant = 'secondary', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return (
+    <button
+      type="button"
+      data-variant={variant}
+      className={`inline-flex h-8 items-center justify-center gap-1.5 rounded-md px-3 text-sm font-medium transition-colors ${styles[variant]} ${className}`}
+      {...props}
+    />
+  );
+}

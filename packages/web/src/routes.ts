@@ -1,0 +1,249 @@
+import type { Permission } from '@traction/core';
+import type { ComponentType } from 'react';
+
+/** A page module: lazily loaded, one default export. */
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+export interface RouteEntry {
+  /** The path exactly as spec §2 writes it, `{name}` for parameters. */
+  path: string;
+  label: string;
+  /** Sidebar group; null for the top links and pages outside the sidebar. */
+  group: string | null;
+  /** Shown as a sidebar link (detail pages and sub-pages are not). */
+  inSidebar: boolean;
+  /** Hidden from admins without this permission. */
+  permission?: Permission;
+  /** The page; absent while its capability has not landed ("not available yet"). */
+  page?: PageLoader;
+  /** Outside the signed-in shell (login, password reset, public forms). */
+  public?: boolean;
+  /** Keyboard chord that goes here, after `g`. */
+  chord?: string;
+}
+
+const link = (path: string, label: string, group: string | null, extra: Partial<RouteEntry> = {}): RouteEntry => ({
+  path,
+  label,
+  group,
+  inSidebar: true,
+  ...extra,
+});
+const sub = (path: string, label: string, group: string | null, extra: Partial<RouteEntry> = {}): RouteEntry => ({
+  path,
+  label,
+  group,
+  inSidebar: false,
+  ...extra,
+});
+
+/** The sidebar groups in spec order. */
+export const GROUPS = [
+  'Directory',
+  'Transaction Logs',
+  'Product Monitoring',
+  'Deductions',
+  'Wallet',
+  'Settings',
+  'Fraud Management',
+  'Virtual Account',
+  'Verification',
+  'Terminals',
+  'Terminal Request Forms',
+  'Terminal Requests',
+  'Settlements',
+  'Operations',
+  'Notifications',
+  'Savings & Downloads',
+  'Fund Transfer',
+  'Merchant Support App MGT',
+  'CSR MGT',
+  'Admin MGT',
+  'Device Authorization',
+  'Others',
+] as const;
+
+/**
+ * Every route of spec §2. Where the spec names a page without a path, the path chosen is the
+ * label in kebab case (documented in docs/decisions.md).
+ */
+export const ROUTES: readonly RouteEntry[] = [
+  link('/overview', 'Overview', null, { chord: 'o', page: () => import('./modules/overview/OverviewPage') }),
+  link('/quick-access', 'Quick Access', null, { chord: 'q', page: () => import('./modules/overview/QuickAccessPage') }),
+
+  link('/settlement-accounts', 'Settlement Accounts', 'Directory'),
+  link('/bank-accounts', 'Bank Accounts', 'Directory'),
+  link('/dataset', 'Datasets', 'Directory'),
+  link('/business-logs', 'Business Logs', 'Directory'),
+  link('/wema-bank-account-query', 'Wema Bank Account Query', 'Directory'),
+  link('/vfd-transaction-query', 'VFD Transaction Query', 'Directory'),
+
+  link('/payments-logs', 'Payment Logs', 'Transaction Logs'),
+  link('/business-payment-logs', 'Business Payment Logs', 'Transaction Logs'),
+
+  link('/transaction-monitoring-portal', 'Transaction Monitoring Portal', 'Product Monitoring'),
+  sub('/transaction-monitoring-portal/{id}', 'Transaction Monitoring', 'Product Monitoring'),
+  link('/transaction-monitoring-portal-2', 'Portal 2', 'Product Monitoring'),
+  sub('/view-transaction-monitoring-by-route/{id}', 'Monitoring by Route', 'Product Monitoring'),
+  sub('/view-transaction-monitoring-by-bank/{id}', 'Monitoring by Bank', 'Product Monitoring'),
+  sub('/view-transaction-monitoring-by-failed-routes', 'Monitoring by Failed Routes', 'Product Monitoring'),
+
+  link('/auto-deduction', 'Deduction Management Portal', 'Deductions'),
+  sub('/auto-deduction-settings/{_id?}', 'Deduction Settings', 'Deductions'),
+
+  link('/wallet-transaction-logs', 'Wallet Transaction Logs', 'Wallet'),
+  sub('/wallet-transaction-logs/{id}', 'Wallet Transaction', 'Wallet'),
+  link('/funds-reversal', 'Funds Reversal', 'Wallet'),
+  sub('/funds-reversal/{id}', 'Funds Reversal Detail', 'Wallet'),
+  link('/wallet-management-portal', 'Wallet Management Portal', 'Wallet'),
+  link('/all-wallets-transactions-logs', 'All Wallets Transactions Logs', 'Wallet'),
+  link('/transaction-reversal', 'Transaction Reversal', 'Wallet'),
+  sub('/new-wallet-crediting-portal/{id}/{email}', 'New Wallet Crediting', 'Wallet'),
+  sub('/wallet-crediting-portal-select-business', 'Wallet Crediting: Select Business', 'Wallet'),
+
+  link('/wallet', 'Wallet', 'Settings'),
+  sub('/wallet/transfer-fee', 'Transfer Fee', 'Settings'),
+  sub('/wallet/cashback', 'Cashback', 'Settings'),
+  link('/cashback-activation-portal', 'Cashback Activation Portal', 'Settings'),
+  link('/rules-manager', 'Fraud Rules Manager', 'Settings'),
+  link('/terminal-pricings', 'Terminal Pricing', 'Settings'),
+  link('/terminal-delivery-portal', 'Terminal Delivery States', 'Settings'),
+  link('/funds-transfer-provider-portal', 'Funds Transfer Provider Portal', 'Settings'),
+  link('/pricing-bands', 'Pricing Band Portal', 'Settings'),
+  sub('/pricing-bands-assign', 'Assign Pricing Band', 'Settings'),
+  sub('/pricing-bands-assign-business/{id}/{merchant}', 'Assign Pricing Band to Business', 'Settings'),
+  link('/sendinblue-email-synch', 'Email Marketing Sync', 'Settings'),
+  link('/bulk-sweep-history', 'Bulk Sweep', 'Settings'),
+  sub('/bulk-sweep-new-transfer', 'New Bulk Sweep Transfer', 'Settings'),
+  sub('/sweep-request/{id}/{bank}/{acctno}/{acctname}', 'Sweep Request', 'Settings'),
+  link('/middleware-switching-portal', 'Middleware Switching Portal', 'Settings'),
+
+  link('/fraud', 'Mark as Fraud', 'Fraud Management'),
+  link('/fixed-account-blacklisted', 'Blacklisted Accounts', 'Fraud Management'),
+  link('/pnd-accounts', 'PND Accounts', 'Fraud Management'),
+  link('/providus-repush', 'Providus Repush', 'Fraud Management'),
+  link('/providus-rename', 'Providus Rename', 'Fraud Management'),
+
+  link('/fixed-accounts', 'Fixed Accounts', 'Virtual Account'),
+  link('/inactive-accounts', 'Inactive Accounts', 'Virtual Account'),
+
+  link('/all-verification', 'All Verifications', 'Verification'),
+  sub('/all-verification/{id}', 'Verification', 'Verification'),
+  link('/document-verification', 'Document', 'Verification'),
+  sub('/document-verification/{id}', 'Document Verification', 'Verification'),
+  sub('/document-verification/reject/{id}', 'Reject Document', 'Verification'),
+  link('/address-verification', 'Address', 'Verification'),
+  sub('/address-verification/{id}', 'Address Verification', 'Verification'),
+  link('/corporate-verification', 'Corporate', 'Verification'),
+  sub('/corporate-verification/{id}', 'Corporate Verification', 'Verification'),
+  link('/accounts-for-trusting', 'Trusted Merchants', 'Verification'),
+  link('/kyc-override-portal', 'KYC Override Portal', 'Verification'),
+  sub('/kyc-corporate-upload/{id?}', 'KYC Corporate Upload', 'Verification'),
+
+  link('/terminals', 'All Terminals', 'Terminals'),
+  sub('/terminals/{id}', 'Edit Terminal', 'Terminals'),
+  sub('/terminal/new', 'New Terminal', 'Terminals'),
+  link('/unmap-terminals', 'Unmap Terminals', 'Terminals'),
+  link('/terminal-history', 'Terminal History', 'Terminals'),
+  link('/terminal-uploads', 'Terminal Uploads', 'Terminals'),
+  link('/terminal-deployment-mso', 'Deployment MSO', 'Terminals'),
+  link('/terminal-deployment-dsr', 'Deployment DSR', 'Terminals'),
+  sub('/terminal-deployment-sales-agent', 'Deployment by Sales Agent', 'Terminals'),
+  sub('/terminal-deployments', 'Terminal Deployments', 'Terminals'),
+  sub('/terminal-override-code', 'Terminal Override Codes', 'Terminals'),
+  sub('/new-terminal-override-code', 'New Terminal Override Code', 'Terminals'),
+  sub('/request-terminals', 'Request Terminals', 'Terminals'),
+
+  link('/terminal-request-form/key-accounts', 'Key Accounts', 'Terminal Request Forms'),
+  link('/terminal-request-form/telesales', 'Telesales', 'Terminal Request Forms'),
+  link('/terminal-request-form/cross-selling', 'Cross Selling', 'Terminal Request Forms'),
+
+  link('/terminal-requests/all', 'All', 'Terminal Requests'),
+  link('/terminal-requests/key-accounts', 'Key Accounts', 'Terminal Requests'),
+  link('/terminal-requests/telesales', 'Telesales', 'Terminal Requests'),
+  link('/terminal-requests/isa', 'ISA', 'Terminal Requests'),
+  link('/terminal-requests/web-mobile', 'Web/Mobile', 'Terminal Requests'),
+  link('/terminal-requests/loan', 'Loan', 'Terminal Requests'),
+  link('/terminal-requests/dsr', 'DSR', 'Terminal Requests'),
+  link('/terminal-requests/cross-selling', 'Cross Selling', 'Terminal Requests'),
+  link('/terminal-requests/omnipay', 'OmniPay', 'Terminal Requests'),
+
+  link('/settlements', 'Settlements', 'Settlements'),
+  sub('/settlements/{id}', 'Settlement', 'Settlements'),
+
+  link('/pos-terminal-receipt', 'POS Terminal Receipt', 'Operations'),
+  link('/staff-referral-code', 'Staff Referral Code', 'Operations'),
+  sub('/new-staff-referral-code', 'New Staff Referral Code', 'Operations'),
+  link('/password-reset', 'Password Reset', 'Operations', { permission: 'admins.reset-password', page: () => import('./modules/admins/PasswordResetPage') }),
+
+  link('/notifications', 'Notifications', 'Notifications'),
+  sub('/notifications/create', 'Create Notification', 'Notifications'),
+  sub('/notifications/preview/{id}', 'Preview Notification', 'Notifications'),
+  link('/broadcast-portal', 'Broadcast Portal', 'Notifications'),
+  sub('/broadcast-portal/{id}', 'Edit Broadcast', 'Notifications'),
+
+  link('/waitlist', 'Savings Waitlist', 'Savings & Downloads'),
+  link('/downloads', 'Downloads', 'Savings & Downloads'),
+
+  link('/funds-transfer', 'Funds Transfer', 'Fund Transfer'),
+  sub('/funds-transfer/{id}', 'Funds Transfer Detail', 'Fund Transfer'),
+  link('/upload-portal', 'Upload Portal', 'Fund Transfer'),
+  sub('/all-bulk-upload', 'All Bulk Uploads', 'Fund Transfer'),
+  sub('/bulk-status/{id}', 'Bulk Status', 'Fund Transfer'),
+
+  link('/visitation-form-response', 'Visitation Form Response', 'Merchant Support App MGT'),
+  link('/support-deployment', 'Support Deployment', 'Merchant Support App MGT'),
+  link('/retrieval-response', 'Retrieval Response', 'Merchant Support App MGT'),
+  link('/form-responses', 'Form Responses', 'Merchant Support App MGT'),
+  link('/sim-mgt', 'SIM MGT', 'Merchant Support App MGT'),
+  link('/terminal-mastersheet', 'Terminal Mastersheet', 'Merchant Support App MGT'),
+  link('/terminal-location-sheet', 'Terminal Location Sheet', 'Merchant Support App MGT'),
+  link('/terminal-weekly-visitation-sheet', 'Terminal Weekly Visitation Sheet', 'Merchant Support App MGT'),
+  link('/merchant-visitation-log', 'Merchant Visitation Log', 'Merchant Support App MGT'),
+  sub('/view-merchant-visitation-log/{id}', 'Merchant Visitation', 'Merchant Support App MGT'),
+  sub('/merchant-visitation', 'Merchant Visitation Schedule', 'Merchant Support App MGT'),
+  sub('/new-merchant-visit', 'New Merchant Visit', 'Merchant Support App MGT'),
+
+  link('/csr-account-list', 'Account List', 'CSR MGT'),
+  link('/csr-onboarded-merchant', 'Onboarded Merchant', 'CSR MGT'),
+  link('/csr-terminal-deployment', 'Terminal Deployment', 'CSR MGT'),
+
+  link('/admin', 'All Admins', 'Admin MGT', { chord: 'a', permission: 'admins.view', page: () => import('./modules/admins/AdminsPage') }),
+  sub('/new-admin', 'New Admin', 'Admin MGT', { permission: 'admins.create', page: () => import('./modules/admins/NewAdminPage') }),
+  link('/permissions', 'Permissions', 'Admin MGT', { chord: 'p', permission: 'permissions.view', page: () => import('./modules/admins/PermissionsPage') }),
+  sub('/permissions-department', 'Permissions by Department', 'Admin MGT', { permission: 'permissions.view', page: () => import('./modules/admins/PermissionsPage') }),
+  sub('/permissions-users', 'Permissions by User', 'Admin MGT', { permission: 'permissions.view', page: () => import('./modules/admins/PermissionsUsersPage') }),
+  sub('/permissions-user-by-id/{id}/{name}', 'User Permissions', 'Admin MGT', { permission: 'permissions.view', page: () => import('./modules/admins/UserPermissionsPage') }),
+  sub('/permissions-department-by-id/{id}/{name}', 'Department Permissions', 'Admin MGT', { permission: 'permissions.view', page: () => import('./modules/admins/DepartmentPermissionsPage') }),
+  link('/audit-log', 'Audit Log', 'Admin MGT', { chord: 'l', permission: 'audit.view', page: () => import('./modules/admins/AuditLogPage') }),
+
+  link('/request-authorization', 'Device Authorization Request', 'Device Authorization', { chord: 'd', permission: 'devices.authorize', page: () => import('./modules/admins/DeviceRequestsPage') }),
+
+  link('/loans', 'Loans', 'Others'),
+  sub('/loans/{id}', 'Loan', 'Others'),
+  sub('/loans/new-loan', 'New Loan', 'Others'),
+  link('/reporting-page', 'Reporting', 'Others'),
+  sub('/reporting-page/view', 'Report', 'Others'),
+  link('/retry-portal', 'Retry Portal', 'Others'),
+  link('/schedules-management', 'Schedules Management', 'Others'),
+  link('/website-forms', 'Website Forms', 'Others'),
+  sub('/website-forms/{id}', 'Website Form', 'Others'),
+  sub('/no-permission', 'No Permission', null, { page: () => import('./modules/system/NoPermissionPage') }),
+  sub('/error', 'Error', null, { page: () => import('./modules/system/ErrorPage') }),
+
+  sub('/login', 'Login', null, { public: true }),
+  sub('/reset-password', 'Reset Password', null, { public: true }),
+  sub('/traction-chargeback-form', 'Chargeback Form', null, { public: true }),
+  sub('/traction-staff-verification-portal', 'Staff Verification Portal', null, { public: true }),
+  sub('/traction-support-form', 'Support Form', null, { public: true }),
+];
+
+/** `{id}` → `:id`, `{id?}` → `:id?` (react-router syntax). */
+export const toRouterPath = (path: string) => path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)(\?)?\}/g, ':$1$2');
+
+/** Fills `{name}` placeholders. */
+export const fillPath = (path: string, values: Record<string, unknown>) =>
+  path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\??\}/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
+
+/** Whether an admin holding `permissions` may open a route. */
+export const canOpen = (route: RouteEntry, permissions: ReadonlySet<string>) => !route.permission || permissions.has(route.permission);
