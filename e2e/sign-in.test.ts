@@ -79,7 +79,9 @@ describe.runIf(run)('signing in to the console', () => {
     await db.deleteFrom('admin_permissions').where('admin_id', '=', id).execute();
     await page.goto(`${context.server.url}/admin`);
     await page.waitForURL('**/no-permission');
-    expect(await page.locator('[data-page="no-permission"]').isVisible()).toBe(true);
+    // the page itself is lazy: wait for it rather than reading it the instant the URL changes
+    await page.locator('[data-page="no-permission"]').waitFor();
+    expect(await page.locator('[data-page="no-permission"]').textContent()).toContain('do not have permission');
     await page.close();
   });
 
@@ -87,6 +89,7 @@ describe.runIf(run)('signing in to the console', () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 760 } });
     await signIn(page, ROOT_EMAIL, ROOT_PASSWORD);
     await page.goto(`${context.server.url}/terminals`);
+    await page.locator('[data-page="not-available"]').waitFor();
     expect(await page.locator('[data-page="not-available"]').textContent()).toContain('not available yet');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByTestId('mobile-menu').getByRole('link', { name: 'Quick Access' }).click();
