@@ -94,7 +94,7 @@ describe.runIf(run)('signing in to the console', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByTestId('mobile-menu').getByRole('link', { name: 'Quick Access' }).click();
     await page.waitForURL('**/quick-access');
-    expect(await page.getByTestId('mobile-menu').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('mobile-menu').count()).toBe(0);
     if (shots) await page.screenshot({ path: `${shots}/phone-quick-access.png` });
     await page.close();
   });
