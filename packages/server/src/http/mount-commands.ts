@@ -94,20 +94,17 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
     return json(c, command.output.parse(output), 200);
   }
 
+  // The change, its audit row and its idempotent answer: one transaction unless the command opts out.
+  const runAndRecord = async (db: HandlerContext['db']) => {
+    const result = command.output.parse(await handler({ input, ctx: ctxFor(db) }));
+    await writeAudit(db, { command, actor, input, outcome: 'ok', request, at: now });
+    if (claim) await completeIdempotencyKey(db, claim, 200, result);
+    return result;
+  };
   try {
     const output = implementation.transactional
-      ? await deps.db.transaction().execute(async (trx) => {
-          const result = command.output.parse(await handler({ input, ctx: ctxFor(trx) }));
-          await writeAudit(trx, { command, actor, input, outcome: 'ok', request, at: now });
-          if (claim) await completeIdempotencyKey(trx, claim, 200, result);
-          return result;
-        })
-      : await (async () => {
-          const result = command.output.parse(await handler({ input, ctx: ctxFor(deps.db) }));
-          await writeAudit(deps.db, { command, actor, input, outcome: 'ok', request, at: now });
-          if (claim) await completeIdempotencyKey(deps.db, claim, 200, result);
-          return result;
-        })();
+      ? await deps.db.transaction().execute(runAndRecord)
+      : await runAndRecord(deps.db);
     return json(c, output, 200);
   } catch (error) {
     await recordFailure(deps, { command, actor, input, request, now, claim, error });

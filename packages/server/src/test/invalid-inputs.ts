@@ -272,6 +272,15 @@ function probe(walk: Walk, path: string[], nodeIn: JsonSchema, zodNode: z.ZodTyp
       status: 400,
     });
   };
+  // A huge string may be refused by the body limit (413) before validation (400).
+  const addHuge = () =>
+    walk.cases.push({
+      name: `${command.id}: ${field} given ${HUGE.toLocaleString('en')} characters`,
+      command,
+      input: setAt(walk.base, walk.schema, command.input, path, 'a'.repeat(HUGE)),
+      field,
+      status: 'bad-input-or-too-large',
+    });
   const asText = location !== 'json';
 
   if (required) add('missing', MISSING);
@@ -293,26 +302,14 @@ function probe(walk: Walk, path: string[], nodeIn: JsonSchema, zodNode: z.ZodTyp
         const misfit = ['!!!!', '~ ~', '<x>', '%%%%'].map((seed) => fitLength(seed, node.minLength, node.maxLength)).find((v) => !pattern.test(v));
         if (misfit !== undefined) add(`not matching its pattern (${JSON.stringify(misfit)})`, misfit);
       }
-      walk.cases.push({
-        name: `${command.id}: ${field} given ${HUGE.toLocaleString('en')} characters`,
-        command,
-        input: setAt(walk.base, walk.schema, command.input, path, 'a'.repeat(HUGE)),
-        field,
-        status: 'bad-input-or-too-large',
-      });
+      addHuge();
       break;
     }
     case 'enum': {
       const values = node.enum ?? [node.const];
       add(`outside its enum ("${outside(values)}")`, outside(values));
       if (!asText) add('given a number (12345)', 12345);
-      walk.cases.push({
-        name: `${command.id}: ${field} given ${HUGE.toLocaleString('en')} characters`,
-        command,
-        input: setAt(walk.base, walk.schema, command.input, path, 'a'.repeat(HUGE)),
-        field,
-        status: 'bad-input-or-too-large',
-      });
+      addHuge();
       break;
     }
     case 'integer':

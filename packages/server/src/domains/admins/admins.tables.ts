@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 import type { CreatedAt, Timestamp } from '../../db/column-types';
 
 

@@ -1,6 +1,7 @@
 import { badRequest, forbidden, notFound, resetAdminPassword, setPassword } from '@traction/core';
 import { implement } from '../../http/implement';
 import { requireAdmin } from '../../http/handler-context';
+import { findAdmin } from '../admins/admins.repository';
 import { sendPasswordLink } from './password-links';
 import { hashPassword, sha256 } from './secrets';
 import { revokeSessions } from './sessions.repository';
@@ -33,12 +34,7 @@ export const setPasswordHandler = implement(setPassword, async ({ input, ctx }) 
 
 export const resetAdminPasswordHandler = implement(resetAdminPassword, async ({ input, ctx }) => {
   const actor = requireAdmin(ctx);
-  const target = await ctx.db
-    .selectFrom('admins')
-    .select(['id', 'email', 'first_name', 'role'])
-    .where('id', '=', input.adminId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const target = await findAdmin(ctx.db, input.adminId);
   if (!target) throw notFound(`Admin ${input.adminId} does not exist`);
   if (target.role === 'super_admin' && actor.role !== 'super_admin') {
     throw forbidden("Only a super admin can reset a super admin's password");
@@ -47,7 +43,7 @@ export const resetAdminPasswordHandler = implement(resetAdminPassword, async ({ 
   const expiresAt = await sendPasswordLink(ctx.db, ctx.deps, {
     adminId: target.id,
     email: target.email,
-    firstName: target.first_name,
+    firstName: target.firstName,
     purpose: 'reset',
     createdBy: actor.id,
     now: ctx.now,
