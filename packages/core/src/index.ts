@@ -16,3 +16,5 @@ export * from './schemas/common';
 export * from './schemas/device';
 export * from './data/nigerian-states';
 export * from './format/index';
+export * from './selection';
+export * from './schemas/fields';

@@ -49,6 +49,7 @@ export const listAdmins = defineCommand({
     searchField: 'search',
     csv: true,
     detailRoute: '/permissions-user-by-id/{id}/{firstName}',
+    bulkCommands: ['permissions.grant-bulk'],
     columns: [
       { key: 'id', label: 'ID', kind: 'id' },
       { key: 'firstName', label: 'First name', kind: 'text' },

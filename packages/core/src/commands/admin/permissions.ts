@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineCommand } from '../../command';
 import { department, departmentRef, permissionField, roleField } from '../../schemas/admin';
 import { idField, okOutput } from '../../schemas/common';
+import { bulkOutput, checkSelection, selectionFields } from '../../selection';
+import { listAdmins } from './admins';
 
 export const permissionCatalogue = defineCommand({
   id: 'permissions.catalogue',
@@ -51,6 +53,26 @@ export const grantPermissions = defineCommand({
   input: z.object({ user_id: idField, permissions: z.array(permissionField).min(1).max(100) }),
   output: z.object({ adminId: z.number().int(), direct: z.array(permissionField), granted: z.array(permissionField) }),
   example: 'traction permissions grant --user-id 7 --permissions admins.view,audit.view',
+});
+
+export const grantPermissionsBulk = defineCommand({
+  id: 'permissions.grant-bulk',
+  group: 'permissions',
+  action: 'grant-bulk',
+  title: 'Grant permissions to selected admins',
+  description:
+    'Grants the permissions to every selected admin: by ids, or to every admin matching the All Admins filters. Super admins already hold everything and are skipped.',
+  keywords: ['bulk', 'selection'],
+  method: 'POST',
+  path: '/v1/admin/grant-permission/bulk',
+  permission: 'permissions.manage',
+  danger: 'confirm',
+  idempotency: 'required',
+  input: z
+    .object({ ...selectionFields(listAdmins), permissions: z.array(permissionField).min(1).max(100) })
+    .superRefine(checkSelection),
+  output: bulkOutput,
+  example: 'traction permissions grant-bulk --ids 7,8,9 --permissions audit.view',
 });
 
 export const revokeUserPermission = defineCommand({

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * What a field means beyond its type, read by the console's generated forms and the CLI's flags.
+ * `kobo`: an amount in kobo that people enter in Naira; `file`: an upload sent as multipart;
+ * `date`: a calendar day (YYYY-MM-DD).
+ */
+export type FieldFormat = 'kobo' | 'file' | 'date';
+
+export interface FieldMeta {
+  format?: FieldFormat;
+  /** Label for forms and help when the field name is not enough. */
+  label?: string;
+}
+
+/** The format a schema declares through `.meta({ format })`, looking through optional/default. */
+export function fieldFormat(schema: z.ZodType): FieldFormat | undefined {
+  let current: z.ZodType | undefined = schema;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const meta = current.meta() as FieldMeta | undefined;
+    if (meta?.format) return meta.format;
+    const def: { innerType?: z.ZodType; in?: z.ZodType } = (current as unknown as { _zod: { def: { innerType?: z.ZodType; in?: z.ZodType } } })._zod.def;
+    current = def.innerType ?? def.in;
+  }
+  return undefined;
+}
+
+/**
+ * An amount of money in kobo: a positive whole number, at most ₦10 billion in one call.
+ * Sent as a JSON number (exact: far below 2^53); people type Naira and the console converts.
+ */
+export const koboField = z
+  .number()
+  .int('must be whole kobo')
+  .positive('must be more than zero')
+  .max(1_000_000_000_000, 'must be at most ₦10,000,000,000.00')
+  .meta({ format: 'kobo' } satisfies FieldMeta);
+
+/** A calendar day, YYYY-MM-DD. */
+export const dayField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date')
+  .meta({ format: 'date' } satisfies FieldMeta);
+
+/** An uploaded file, sent as a multipart part. */
+export const fileField = z.instanceof(Blob, { message: 'must be a file' }).meta({ format: 'file' } satisfies FieldMeta);

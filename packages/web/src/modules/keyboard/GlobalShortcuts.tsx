@@ -1,0 +1,37 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useNavigate } from 'react-router';
+import { ROUTES, canOpen, type RouteEntry } from '../../routes';
+import { permissionSetAtom } from '../auth/sessionAtoms';
+import { paletteOpenAtom } from '../palette/paletteAtoms';
+import { shortcutHelpOpenAtom } from './shortcuts';
+import { useShortcut } from './useShortcut';
+
+function GoTo({ route }: { route: RouteEntry }) {
+  const navigate = useNavigate();
+  useShortcut(`g ${route.chord}`, route.label, () => navigate(route.path), { group: 'Go to' });
+  return null;
+}
+
+/** Shortcuts that work on every signed-in page: the palette, help, page search and `g` chords. */
+export function GlobalShortcuts() {
+  const permissions = useAtomValue(permissionSetAtom);
+  const setPaletteOpen = useSetAtom(paletteOpenAtom);
+  const setHelpOpen = useSetAtom(shortcutHelpOpenAtom);
+
+  useShortcut('mod+k', 'Open the command palette', () => setPaletteOpen((open) => !open), { group: 'General', whileTyping: true });
+  useShortcut('?', 'Show keyboard shortcuts', () => setHelpOpen(true), { group: 'General' });
+  useShortcut('/', 'Search this page', () => {
+    const search = document.querySelector<HTMLInputElement>('[data-page-search]');
+    search?.focus();
+    search?.select();
+  }, { group: 'General' });
+
+  const chords = ROUTES.filter((r) => r.chord && r.page && canOpen(r, permissions));
+  return (
+    <>
+      {chords.map((route) => (
+        <GoTo key={route.path} route={route} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { useHotkeys } from 'react-hotkeys-hook';
+import { activeShortcutsAtom, toHotkey, type ShortcutGroup } from './shortcuts';
+
+export interface ShortcutOptions {
+  group?: ShortcutGroup;
+  /** Off while false (the binding also leaves the `?` help). */
+  enabled?: boolean;
+  /** Also fire while typing in a field: only for keys that cannot be text (Esc, mod+k). */
+  whileTyping?: boolean;
+  /** Keep out of the `?` help (for duplicate bindings such as arrows beside j/k). */
+  hidden?: boolean;
+}
+
+/**
+ * Binds a keyboard shortcut while the component is mounted and lists it in the `?` help.
+ * Never fires while typing (unless asked) and never on a chord the browser owns: plain keys and
+ * sequences ignore any press with Ctrl, ⌘ or Alt held, so Ctrl+R, Ctrl+L and Ctrl+W stay the
+ * browser's, even in the middle of a `g` sequence.
+ */
+export function useShortcut(keys: string, description: string, handler: (event: KeyboardEvent) => void, options: ShortcutOptions = {}) {
+  const { group = 'Page', enabled = true, whileTyping = false, hidden = false } = options;
+  const setActive = useSetAtom(activeShortcutsAtom);
+  const handlerRef = useRef(handler);
+  handlerRef.current = handler;
+  const usesModifier = /\b(mod|ctrl|meta|alt)\+/.test(keys);
+
+  useHotkeys(
+    toHotkey(keys),
+    (event) => {
+      if (!usesModifier && (event.ctrlKey || event.metaKey || event.altKey)) return;
+      event.preventDefault();
+      handlerRef.current(event);
+    },
+    { enabled, enableOnFormTags: whileTyping, enableOnContentEditable: whileTyping, useKey: keys === '?' ? false : undefined },
+    [enabled, whileTyping, usesModifier],
+  );
+
+  useEffect(() => {
+    if (!enabled || hidden) return;
+    const id = Symbol(keys);
+    setActive((current) => new Map(current).set(id, { keys, description, group }));
+    return () =>
+      setActive((current) => {
+        const next = new Map(current);
+        next.delete(id);
+        return next;
+      });
+  }, [keys, description, group, enabled, hidden, setActive]);
+}
