@@ -1,4 +1,4 @@
-import { adminPermissionsHandler, getDepartmentHandler, grantPermissionsHandler, listDepartmentsHandler, permissionCatalogueHandler, revokeDepartmentPermissionHandler, revokeUserPermissionHandler, updateDepartmentHandler } from './domains/admins/permissions.handlers';
+import { adminPermissionsHandler, getDepartmentHandler, grantPermissionsBulkHandler, grantPermissionsHandler, listDepartmentsHandler, permissionCatalogueHandler, revokeDepartmentPermissionHandler, revokeUserPermissionHandler, updateDepartmentHandler } from './domains/admins/permissions.handlers';
 import { changeAdminRoleHandler, createAdminHandler, deleteAdminHandler, listAdminsHandler } from './domains/admins/admins.handlers';
 import { approveDeviceRequestHandler, listDeviceRequestsHandler, rejectDeviceRequestHandler } from './domains/admins/devices.handlers';
 import { listAuditLogHandler } from './domains/audit/audit.handlers';
@@ -24,6 +24,7 @@ export const implementations: readonly Implementation[] = [
   permissionCatalogueHandler,
   adminPermissionsHandler,
   grantPermissionsHandler,
+  grantPermissionsBulkHandler,
   revokeUserPermissionHandler,
   revokeDepartmentPermissionHandler,
   listDepartmentsHandler,

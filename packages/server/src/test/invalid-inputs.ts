@@ -175,9 +175,16 @@ export function validObject(node: JsonSchema, zodNode?: z.ZodType): Record<strin
   return out;
 }
 
-/** A valid-looking input for the command: required fields only, generated as `validValue` says. */
+/**
+ * A valid-looking input for the command: required fields, generated as `validValue` says, plus
+ * `ids` for bulk commands, whose selection needs one of `ids` and `matching`.
+ */
 export function validInput(command: AnyCommand): Record<string, unknown> {
-  return validObject(inputJsonSchema(command), command.input);
+  const schema = inputJsonSchema(command);
+  const input = validObject(schema, command.input);
+  const ids = schema.properties?.ids;
+  if (ids && schema.properties?.matching) input.ids = validValue(ids, 'ids', zodChild(command.input, 'ids'));
+  return input;
 }
 
 /** Integer path parameters: the ids a command looks up. */
@@ -375,7 +382,7 @@ export interface CommandProbe {
 /** Every invalid input of one command. */
 export function probeCommand(command: AnyCommand): CommandProbe {
   const schema = inputJsonSchema(command);
-  const base = validObject(schema, command.input);
+  const base = validInput(command);
   // The cases are refused before any lookup; should one be accepted, it finds nothing to change.
   for (const name of integerPathParams(command)) base[name] = UNKNOWN_ID;
   const walk: Walk = { command, schema, base, cases: [], unbounded: [] };

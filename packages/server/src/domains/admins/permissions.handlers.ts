@@ -2,6 +2,7 @@ import {
   adminPermissions,
   getDepartment,
   grantPermissions,
+  grantPermissionsBulk,
   isPermission,
   listDepartments,
   notFound,
@@ -11,12 +12,15 @@ import {
   revokeDepartmentPermission,
   revokeUserPermission,
   updateDepartment,
+  type Admin,
   type Permission,
 } from '@traction/core';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { requireAdmin } from '../../http/handler-context';
 import { implement } from '../../http/implement';
+import { resolveSelection } from '../../http/selection';
+import { listAdminsHandler } from './admins.handlers';
 import { effectivePermissions, findAdmin } from './admins.repository';
 import { findDepartment, listDepartmentRows, setDepartmentPermissions } from './departments.repository';
 import { assertHoldsAll } from './guards';
@@ -74,6 +78,30 @@ export const grantPermissionsHandler = implement(grantPermissions, async ({ inpu
       .execute();
   }
   return { adminId: target.id, direct: await directPermissions(ctx.db, target.id), granted };
+});
+
+export const grantPermissionsBulkHandler = implement(grantPermissionsBulk, async ({ input, ctx }) => {
+  const actor = requireAdmin(ctx);
+  const requested = [...new Set(input.permissions)] as Permission[];
+  assertHoldsAll(actor, requested);
+  const { rows, missing } = await resolveSelection<Admin>(ctx, listAdminsHandler, input);
+  const skipped = missing.map((id) => ({ id, reason: 'no such admin' }));
+  const targets: number[] = [];
+  for (const admin of rows) {
+    if (admin.role === 'super_admin') skipped.push({ id: admin.id, reason: 'super admins hold every permission' });
+    else targets.push(admin.id);
+  }
+  let changed = 0;
+  if (targets.length > 0) {
+    const inserted = await sql<{ admin_id: number }>`
+      insert into admin_permissions (admin_id, permission, granted_by, granted_at)
+      select target, permission, ${actor.id}, ${ctx.now}
+      from unnest(${targets}::integer[]) as target cross join unnest(${requested}::text[]) as permission
+      on conflict (admin_id, permission) do nothing
+      returning admin_id`.execute(ctx.db);
+    changed = new Set(inserted.rows.map((row) => row.admin_id)).size;
+  }
+  return { matched: rows.length, changed, skipped };
 });
 
 export const revokeUserPermissionHandler = implement(revokeUserPermission, async ({ input, ctx }) => {

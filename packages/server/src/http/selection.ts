@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import type { HandlerContext } from './handler-context';
+import type { Implementation } from './implement';
+
+export interface Selection {
+  ids?: number[];
+  matching?: Record<string, unknown>;
+  except: number[];
+}
+
+export interface ResolvedSelection<Row> {
+  /** The selected rows that exist in the list, in list order. */
+  rows: Row[];
+  /** Ids the caller named that the list does not hold (deleted, never existed, filtered out). */
+  missing: number[];
+}
+
+/**
+ * The rows a bulk command acts on, read through the list's own query so "selected" means exactly
+ * what the list shows: ids are checked against it, and `matching` applies the same filters the
+ * admin saw — every page of them, at the moment the command runs, inside its transaction.
+ */
+export async function resolveSelection<Row>(ctx: HandlerContext, list: Implementation, selection: Selection): Promise<ResolvedSelection<Row>> {
+  if (!list.list) throw new Error(`${list.command.id} is not a list implementation`);
+  const filters = list.command.input.parse({ ...(selection.matching ?? {}), page: 1 }) as Record<string, unknown>;
+  const source = list.list({ input: filters, ctx });
+  const column = sql.ref(source.cursor.column);
+  let query = source.query;
+  // One array parameter each, not one per id: a 10,000-row selection stays far below the
+  // protocol's 65,535-parameter limit.
+  if (selection.ids) query = query.where(sql<boolean>`${column} = any(${selection.ids})`);
+  if (selection.except.length > 0) query = query.where(sql<boolean>`not (${column} = any(${selection.except}))`);
+  const raw = (await query.orderBy(column, source.cursor.direction).execute()) as Record<string, unknown>[];
+  const rows = raw.map((row) => source.map(row) as Row);
+  const found = new Set(raw.map((row) => Number(row[source.cursor.key])));
+  const missing = (selection.ids ?? []).filter((id) => !found.has(id));
+  return { rows, missing };
+}
