@@ -1,10 +1,13 @@
 import { logout } from '@traction/core';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { client, logoutLocally } from '../../app/client';
 import { sessionUserAtom } from '../auth/sessionAtoms';
 import { Button } from '../ui/Button';
+import { GlobalShortcuts } from '../keyboard/GlobalShortcuts';
+import { Keys, ShortcutHelp } from '../keyboard/ShortcutHelp';
+import { paletteOpenAtom } from '../palette/paletteAtoms';
 import { DeviceModal } from './DeviceModal';
 import { Sidebar } from './Sidebar';
 
@@ -12,6 +15,7 @@ import { Sidebar } from './Sidebar';
 export function Shell({ children }: { children: ReactNode }) {
   const user = useAtomValue(sessionUserAtom);
   const [menuOpen, setMenuOpen] = useState(false);
+  const openPalette = useSetAtom(paletteOpenAtom);
   const { pathname } = useLocation();
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -37,6 +41,15 @@ export function Shell({ children }: { children: ReactNode }) {
           <Button variant="ghost" className="md:hidden" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
             ☰
           </Button>
+          <button
+            type="button"
+            onClick={() => openPalette(true)}
+            data-testid="open-palette"
+            className="flex h-8 min-w-0 flex-1 items-center gap-2 rounded-md border border-zinc-200 bg-zinc-50 px-2.5 text-left text-zinc-500 hover:border-zinc-300 sm:max-w-sm dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-700"
+          >
+            <span className="truncate">Go to a page or run a command…</span>
+            <span className="ml-auto hidden sm:inline"><Keys keys="mod+k" /></span>
+          </button>
           <div className="flex-1" />
           <span className="hidden text-zinc-500 sm:inline" data-testid="signed-in-as">
             {user ? `${user.firstName} ${user.lastName} · ${user.role.replace('_', ' ')}` : ''}
@@ -46,6 +59,8 @@ export function Shell({ children }: { children: ReactNode }) {
         <main className="min-w-0 flex-1 p-4 md:p-6">{children}</main>
       </div>
       <DeviceModal />
+      <GlobalShortcuts />
+      <ShortcutHelp />
     </div>
   );
 }
