@@ -1,11 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { ROUTES, canOpen, toRouterPath, type RouteEntry } from '../routes';
-import { LoginPage } from '../modules/auth/LoginPage';
-import { ResetPasswordPage } from '../modules/auth/ResetPasswordPage';
 import { permissionSetAtom, sessionUserAtom } from '../modules/auth/sessionAtoms';
-import { Shell } from '../modules/shell/Shell';
 import { NotAvailablePage } from '../modules/system/NotAvailablePage';
 import { PageError } from '../modules/system/PageError';
 import { PageSpinner } from '../modules/ui/PageSpinner';
@@ -18,9 +15,22 @@ function Guard() {
   const location = useLocation();
   if (!user) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   return (
-    <Shell>
-      <Outlet />
-    </Shell>
+    <Suspense fallback={<PageSpinner />}>
+      <ShellLayout />
+    </Suspense>
+  );
+}
+
+// Each its own chunk: a signed-out visitor downloads the login form, not the console.
+const ShellLayout = lazyPage(() => import('../modules/shell/ShellLayout'));
+const LoginPage = lazyPage(() => import('../modules/auth/LoginPage'));
+const ResetPasswordPage = lazyPage(() => import('../modules/auth/ResetPasswordPage'));
+
+function PublicPage({ page: Page }: { page: ComponentType }) {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
   );
 }
 
@@ -37,8 +47,8 @@ function RoutePage({ route }: { route: RouteEntry }) {
 }
 
 const publicPages: Record<string, RouteObject['element']> = {
-  '/login': <LoginPage />,
-  '/reset-password': <ResetPasswordPage />,
+  '/login': <PublicPage page={LoginPage} />,
+  '/reset-password': <PublicPage page={ResetPasswordPage} />,
 };
 
 const routes: RouteObject[] = [

@@ -1,22 +1,70 @@
-import { getDepartment } from '@traction/core';
+import { getDepartment, type Permission } from '@traction/core';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
+import { useOpenCommand } from '../commands/useOpenCommand';
+import { useCommandQuery } from '../list/useCommandQuery';
+import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
-import { useCommandQuery } from '../list/useCommandQuery';
+import { PermissionChecklist } from './PermissionChecklist';
 
-/** One department's permissions. */
+/** One department's permissions: ticked here, saved together (every member gains or loses them at once). */
 export default function DepartmentPermissionsPage() {
   const { id = '' } = useParams();
-  const shown = useCommandQuery(getDepartment, { id: Number(id) });
+  const departmentId = Number(id);
+  const shown = useCommandQuery(getDepartment, { id: departmentId });
+  const { allowed, open } = useOpenCommand();
+  const [draft, setDraft] = useState<Set<Permission> | null>(null);
+  const saved = shown.data?.department.permissions;
+  useEffect(() => setDraft(null), [saved]);
+
   if (shown.isPending) return <PageSpinner />;
-  if (!shown.data) return <p role="alert">This department could not be loaded.</p>;
+  if (!shown.data) return <p role="alert" className="text-red-600">This department could not be loaded.</p>;
   const { department } = shown.data;
+  const savedSet = new Set(department.permissions as Permission[]);
+  const current = draft ?? savedSet;
+  const changed = draft !== null && (draft.size !== department.permissions.length || [...savedSet].some((p) => !draft.has(p)));
+  const canEdit = allowed('departments.update');
+
   return (
     <div>
-      <PageHeader title={department.name} description={`${department.memberCount} members · ${department.description}`} />
-      <ul className="space-y-1 rounded-lg border border-zinc-200 bg-white p-3 font-mono text-xs dark:border-zinc-800 dark:bg-zinc-900">
-        {department.permissions.length ? department.permissions.map((p) => <li key={p}>{p}</li>) : <li className="font-sans text-zinc-500">No permissions</li>}
-      </ul>
+      <PageHeader
+        title={department.name}
+        description={`${department.memberCount} members · ${department.description}`}
+        actions={
+          canEdit ? (
+            <div className="flex gap-2">
+              <Button disabled={!changed} onClick={() => setDraft(null)}>Discard</Button>
+              <Button
+                variant="primary"
+                disabled={!changed}
+                onClick={() =>
+                  open({
+                    commandId: 'departments.update',
+                    fixed: { id: departmentId, permissions: [...current] },
+                    subject: `${department.name}: ${current.size} permissions for ${department.memberCount} members`,
+                  })
+                }
+              >
+                Save changes
+              </Button>
+            </div>
+          ) : null
+        }
+      />
+      <PermissionChecklist
+        checked={current}
+        onToggle={
+          canEdit
+            ? (permission, on) => {
+                const next = new Set(current);
+                if (on) next.add(permission);
+                else next.delete(permission);
+                setDraft(next);
+              }
+            : undefined
+        }
+      />
     </div>
   );
 }

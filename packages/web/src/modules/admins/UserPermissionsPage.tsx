@@ -1,33 +1,57 @@
-import { adminPermissions } from '@traction/core';
-import { useParams } from 'react-router';
+import { adminPermissions, grantPermissions, type Permission } from '@traction/core';
+import { useNavigate, useParams } from 'react-router';
+import { useOpenCommand } from '../commands/useOpenCommand';
+import { useRunCommand } from '../commands/useRunCommand';
+import { useCommandQuery } from '../list/useCommandQuery';
+import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
-import { useCommandQuery } from '../list/useCommandQuery';
+import { PermissionChecklist } from './PermissionChecklist';
 
-/** One admin's permissions: their own, their departments', and the effective set. */
+/** One admin: their own permissions (granted and revoked here), their departments', and what they may do. */
 export default function UserPermissionsPage() {
   const { id = '' } = useParams();
-  const shown = useCommandQuery(adminPermissions, { id: Number(id) });
+  const adminId = Number(id);
+  const navigate = useNavigate();
+  const shown = useCommandQuery(adminPermissions, { id: adminId });
+  const grant = useRunCommand(grantPermissions);
+  const { allowed, open } = useOpenCommand();
   if (shown.isPending) return <PageSpinner />;
-  if (!shown.data) return <p role="alert">This admin could not be loaded.</p>;
+  if (!shown.data) return <p role="alert" className="text-red-600">This admin could not be loaded{shown.error ? `: ${shown.error.message}` : ''}.</p>;
   const { data } = shown;
+  const inherited = new Map<Permission, string>();
+  for (const d of data.departments) for (const p of d.permissions as Permission[]) if (!inherited.has(p)) inherited.set(p, d.name);
+  const canManage = allowed('permissions.grant') && data.role !== 'super_admin';
+
+  const toggle = (permission: Permission, on: boolean) => {
+    if (on) grant.mutate({ user_id: adminId, permissions: [permission] });
+    else open({ commandId: 'permissions.revoke-user', fixed: { permission, user_id: adminId }, subject: `${permission} from ${data.email}` });
+  };
+
   return (
     <div>
-      <PageHeader title={data.name} description={`${data.email} · ${data.role.replace('_', ' ')}`} />
-      <section className="grid gap-4 md:grid-cols-3">
-        <PermissionList title="Granted directly" items={data.direct} />
-        <PermissionList title="From departments" items={data.departments.flatMap((d) => d.permissions.map((p) => `${p} (${d.name})`))} />
-        <PermissionList title="Effective" items={data.effective} />
-      </section>
-    </div>
-  );
-}
-
-function PermissionList({ title, items }: { title: string; items: string[] }) {
-  return (
-    <div className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
-      <h2 className="mb-2 text-xs font-semibold text-zinc-500 uppercase">{title}</h2>
-      {items.length ? <ul className="space-y-1 font-mono text-xs">{items.map((p) => <li key={p}>{p}</li>)}</ul> : <p className="text-zinc-500">None</p>}
+      <PageHeader
+        title={data.name}
+        description={`${data.email} · ${data.role.replace('_', ' ')} · ${data.effective.length} effective permissions`}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {allowed('admins.role.update') ? (
+              <Button onClick={() => open({ commandId: 'admins.role.update', fixed: { id: adminId }, initial: { role: data.role }, subject: data.email })}>Change role</Button>
+            ) : null}
+            {allowed('admins.password.reset') ? (
+              <Button onClick={() => open({ commandId: 'admins.password.reset', fixed: { adminId }, subject: data.email })}>Reset password</Button>
+            ) : null}
+            {allowed('admins.delete') ? (
+              <Button variant="danger" onClick={() => open({ commandId: 'admins.delete', fixed: { id: adminId }, subject: data.email, onDone: () => navigate('/admin') })}>
+                Delete
+              </Button>
+            ) : null}
+          </div>
+        }
+      />
+      {data.role === 'super_admin' ? <p className="mb-3 text-zinc-500">A super admin holds every permission.</p> : null}
+      {grant.error ? <p role="alert" className="mb-3 text-red-600">{grant.error.userMessage}</p> : null}
+      <PermissionChecklist checked={new Set(data.direct as Permission[])} inherited={inherited} onToggle={canManage ? toggle : undefined} busy={grant.isPending} />
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { sessionUserAtom } from './sessionAtoms';
 type SignedIn = Extract<Awaited<ReturnType<typeof client.call<typeof login>>>, { code: 200 }>;
 
 /** Email and password, then the emailed 4-character code when the device is new (spec §6, §8). */
-export function LoginPage() {
+export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const setUser = useSetAtom(sessionUserAtom);

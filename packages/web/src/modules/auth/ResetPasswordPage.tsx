@@ -7,7 +7,7 @@ import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 
 /** Completes an emailed invitation or reset link (`/reset-password?token=…`). */
-export function ResetPasswordPage() {
+export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setValue] = useState('');
