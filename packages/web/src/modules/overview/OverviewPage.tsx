@@ -1,29 +1,50 @@
-import { listAdmins, listDeviceRequests } from '@traction/core';
+import { listAdmins, listAuditLog, listDeviceRequests, rangeEnd, rangeStart } from '@traction/core';
 import { useAtomValue } from 'jotai';
+import { Link } from 'react-router';
 import { permissionSetAtom } from '../auth/sessionAtoms';
 import { useCommandQuery } from '../list/useCommandQuery';
 import { PageHeader } from '../ui/PageHeader';
 
-function Stat({ label, value }: { label: string; value: string }) {
+/** Today in Lagos, where the business keeps its days. */
+const lagosToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+
+function Stat({ label, value, to, hint }: { label: string; value: number | undefined; to: string; hint?: string }) {
   return (
-    <div className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <Link
+      to={to}
+      className="block rounded-lg border border-zinc-200 bg-white p-4 hover:border-accent-500 focus-visible:outline-2 focus-visible:outline-accent-600 dark:border-zinc-800 dark:bg-zinc-900"
+      data-testid={`stat-${label}`}
+    >
       <div className="text-xs text-zinc-500">{label}</div>
-      <div className="mt-1 text-2xl font-semibold tabular-nums">{value}</div>
-    </div>
+      <div className="mt-1 text-2xl font-semibold tabular-nums">{value === undefined ? '…' : value.toLocaleString('en-NG')}</div>
+      {hint ? <div className="mt-1 text-xs text-zinc-500">{hint}</div> : null}
+    </Link>
   );
 }
 
-/** Key counts of what has landed so far. */
+/** Key counts, each opening the list behind it with the same filter. */
 export default function OverviewPage() {
   const permissions = useAtomValue(permissionSetAtom);
-  const admins = useCommandQuery(listAdmins, {}, { enabled: permissions.has('admins.view') });
-  const pending = useCommandQuery(listDeviceRequests, { status: 'pending' }, { enabled: permissions.has('devices.authorize') });
+  const today = lagosToday();
+  const todayRange = { startdatetime: rangeStart(today), enddatetime: rangeEnd(today) };
+  const canAdmins = permissions.has('admins.view');
+  const canDevices = permissions.has('devices.authorize');
+  const canAudit = permissions.has('audit.view');
+  const admins = useCommandQuery(listAdmins, {}, { enabled: canAdmins });
+  const pending = useCommandQuery(listDeviceRequests, { status: 'pending' }, { enabled: canDevices });
+  const changes = useCommandQuery(listAuditLog, { ...todayRange, outcome: 'ok' }, { enabled: canAudit });
+  const refused = useCommandQuery(listAuditLog, { ...todayRange, outcome: 'error' }, { enabled: canAudit });
+  const todayQuery = new URLSearchParams(todayRange).toString();
+  const none = !canAdmins && !canDevices && !canAudit;
   return (
     <div>
-      <PageHeader title="Overview" />
+      <PageHeader title="Overview" description={`Today is ${new Date(`${today}T12:00:00`).toLocaleDateString('en-NG', { dateStyle: 'full' })}`} />
+      {none ? <p className="text-zinc-500">Nothing to count with your permissions yet. Merchants, wallets and terminals arrive with their modules.</p> : null}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {permissions.has('admins.view') ? <Stat label="Admins" value={admins.data ? admins.data.total.toLocaleString('en-NG') : '…'} /> : null}
-        {permissions.has('devices.authorize') ? <Stat label="Devices awaiting approval" value={pending.data ? String(pending.data.total) : '…'} /> : null}
+        {canAdmins ? <Stat label="Admins" value={admins.data?.total} to="/admin" /> : null}
+        {canDevices ? <Stat label="Devices awaiting approval" value={pending.data?.total} to="/request-authorization?status=pending" /> : null}
+        {canAudit ? <Stat label="Changes today" value={changes.data?.total} to={`/audit-log?outcome=ok&${todayQuery}`} hint="Commands that succeeded" /> : null}
+        {canAudit ? <Stat label="Refused today" value={refused.data?.total} to={`/audit-log?outcome=error&${todayQuery}`} hint="Permission, validation and conflict refusals" /> : null}
       </div>
     </div>
   );
