@@ -23,11 +23,19 @@ export function memoryStore(initial: Record<string, string> = {}): KeyValueStore
   };
 }
 
+/**
+ * 128 random bits as hex. `crypto.randomUUID` exists only in secure contexts, and the console is
+ * also opened over plain HTTP on office networks; `getRandomValues` works everywhere.
+ */
+export function randomHex(bytes = 16): string {
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** Returns the device id kept in the store, creating one the first time (spec §6). */
 export function ensureDeviceId(store: KeyValueStore): string {
   const existing = store.get(STORAGE_KEYS.deviceId);
   if (existing) return existing;
-  const created = `dev-${globalThis.crypto.randomUUID()}`;
+  const created = `dev-${randomHex()}`;
   store.set(STORAGE_KEYS.deviceId, created);
   return created;
 }

@@ -7,6 +7,8 @@ import { sessionUserAtom } from '../auth/sessionAtoms';
 import { Button } from '../ui/Button';
 import { GlobalShortcuts } from '../keyboard/GlobalShortcuts';
 import { Keys, ShortcutHelp } from '../keyboard/ShortcutHelp';
+import { CommandDialogHost } from '../forms/CommandDialogHost';
+import { CommandPalette } from '../palette/CommandPalette';
 import { paletteOpenAtom } from '../palette/paletteAtoms';
 import { DeviceModal } from './DeviceModal';
 import { Sidebar } from './Sidebar';
@@ -59,6 +61,8 @@ export function Shell({ children }: { children: ReactNode }) {
         <main className="min-w-0 flex-1 p-4 md:p-6">{children}</main>
       </div>
       <DeviceModal />
+      <CommandPalette />
+      <CommandDialogHost />
       <GlobalShortcuts />
       <ShortcutHelp />
     </div>

@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CommandDialogHost } from './CommandDialogHost';
+import { commandRequestAtom, type CommandRequest } from './commandRequestAtom';
+
+vi.mock('../../app/client', () => ({ client: { call: vi.fn() } }));
+
+function renderHost(request: CommandRequest) {
+  const store = createStore();
+  store.set(commandRequestAtom, request);
+  render(
+    <Provider store={store}>
+      <QueryClientProvider client={new QueryClient()}>
+        <CommandDialogHost />
+      </QueryClientProvider>
+    </Provider>,
+  );
+  return store;
+}
+
+afterEach(cleanup);
+
+describe('CommandDialogHost', () => {
+  it('shows the title, description and subject, and only the fields the caller did not fix', async () => {
+    const store = renderHost({ commandId: 'permissions.grant-bulk', fixed: { ids: [3, 4] }, subject: '2 selected admins' });
+    expect(screen.getByRole('dialog', { name: 'Grant permissions to selected admins' })).toBeTruthy();
+    expect(screen.getByText('2 selected admins')).toBeTruthy();
+    expect(screen.getByText(/Grants the permissions to every selected admin/)).toBeTruthy();
+    const form = screen.getByTestId('command-form');
+    expect([...form.querySelectorAll('[data-field]')].map((el) => el.getAttribute('data-field'))).toEqual(['permissions']);
+
+    await userEvent.setup().keyboard('{Escape}');
+    expect(store.get(commandRequestAtom)).toBeNull();
+  });
+
+  it('says so when the command does not exist', () => {
+    renderHost({ commandId: 'no.such.command' });
+    expect(screen.getByRole('alert').textContent).toContain('no.such.command');
+  });
+});

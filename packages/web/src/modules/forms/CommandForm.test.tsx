@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+import { createAdmin, defineCommand, grantPermissionsBulk, koboField } from '@traction/core';
+import { ClientError } from '@traction/core/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { CommandForm } from './CommandForm';
+
+const call = vi.fn();
+vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args) } }));
+
+function renderForm(ui: ReactNode) {
+  const queries = new QueryClient();
+  const invalidate = vi.spyOn(queries, 'invalidateQueries');
+  render(<QueryClientProvider client={queries}>{ui}</QueryClientProvider>);
+  return { invalidate };
+}
+
+const errorUnder = (name: string) => document.querySelector(`[data-error-for="${name}"]`)?.textContent;
+
+beforeEach(() => call.mockReset());
+afterEach(cleanup);
+
+describe('CommandForm', () => {
+  it('checks the input with the command schema and names each failing field', async () => {
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    const { invalidate } = renderForm(<CommandForm command={createAdmin} request={{ commandId: createAdmin.id, onDone }} onClose={() => {}} />);
+
+    await user.type(screen.getByLabelText(/^Email/), 'not-an-email');
+    await user.type(screen.getByLabelText(/^Last name/), 'Obi');
+    await user.click(screen.getByRole('button', { name: 'Create an admin' }));
+
+    expect(errorUnder('email')).toBe('must be a valid email address');
+    expect(errorUnder('firstName')).toBe('is required');
+    expect(errorUnder('lastName')).toBeUndefined();
+    expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
+    expect(call).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText(/^Email/));
+    await user.type(screen.getByLabelText(/^Email/), 'ada@traction.ng');
+    await user.type(screen.getByLabelText(/^First name/), 'Ada');
+    await user.type(screen.getByLabelText(/^Department IDs/), '2, 3');
+    call.mockResolvedValue({ admin: { id: 41, email: 'ada@traction.ng' }, setupLinkExpiresAt: '2026-11-22T10:00:00Z' });
+    await user.click(screen.getByRole('button', { name: 'Create an admin' }));
+
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(call.mock.calls[0]![1]).toEqual({ email: 'ada@traction.ng', firstName: 'Ada', lastName: 'Obi', role: 'staff', departmentIds: [2, 3] });
+    const result = await screen.findByTestId('command-result');
+    expect(within(result).getByText('ada@traction.ng')).toBeTruthy();
+    expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ setupLinkExpiresAt: '2026-11-22T10:00:00Z' }));
+    expect(invalidate).toHaveBeenCalled();
+  });
+
+  it('asks before a confirm command, shows server field errors and retries with the same key', async () => {
+    const user = userEvent.setup();
+    renderForm(<CommandForm command={grantPermissionsBulk} request={{ commandId: grantPermissionsBulk.id }} onClose={() => {}} />);
+
+    await user.type(screen.getByLabelText(/^IDs/), '7 8');
+    await user.click(screen.getByRole('checkbox', { name: 'audit.view' }));
+    await user.click(screen.getByRole('button', { name: /^Confirm grant permissions/ }));
+    expect(call).not.toHaveBeenCalled();
+    expect(screen.getByText('Are you sure you want to grant permissions to selected admins?')).toBeTruthy();
+
+    call.mockRejectedValueOnce(
+      new ClientError('rejected', 400, 'POST', '/v1/admin/grant-permission/bulk', {
+        code: '400',
+        message: 'The input was refused',
+        details: { fields: [{ field: 'ids', message: 'admin 8 does not exist' }] },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: /^Yes, grant permissions/ }));
+    expect(await screen.findByText('The input was refused')).toBeTruthy();
+    expect(errorUnder('ids')).toBe('admin 8 does not exist');
+
+    call.mockResolvedValueOnce({ matched: 2, changed: 1, skipped: [{ id: 8, reason: 'is a super admin' }] });
+    await user.click(screen.getByRole('button', { name: /^Confirm grant permissions/ }));
+    await user.click(screen.getByRole('button', { name: /^Yes, grant permissions/ }));
+    expect((await screen.findByTestId('command-result')).textContent).toContain('Changed 1 of 2 matched; 1 skipped');
+
+    const [first, second] = call.mock.calls.map((args) => (args[2] as { idempotencyKey: string }).idempotencyKey);
+    expect(first).toMatch(/^[\w-]{8,}$/);
+    expect(second).toBe(first);
+    expect(call.mock.calls[0]![1]).toEqual({ ids: [7, 8], permissions: ['audit.view'] });
+  });
+
+  it('sends a money command only after the amount is typed exactly, with a new key for a new amount', async () => {
+    const transfer = defineCommand({
+      id: 'test.transfer',
+      group: 'test',
+      action: 'transfer',
+      title: 'Transfer funds',
+      method: 'POST',
+      path: '/v1/test/transfer',
+      permission: null,
+      danger: 'money',
+      input: z.object({ amount: koboField }),
+      output: z.object({ ok: z.literal(true), message: z.string() }),
+    });
+    const user = userEvent.setup();
+    renderForm(<CommandForm command={transfer} request={{ commandId: transfer.id }} onClose={() => {}} />);
+    const send = screen.getByRole('button', { name: 'Transfer funds' });
+
+    await user.type(screen.getByLabelText(/^Amount/), '12,500.5');
+    expect(screen.getByText('= ₦12,500.50')).toBeTruthy();
+    expect(send).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('Typed confirmation'), '12,500.5');
+    expect(send).toHaveProperty('disabled', true);
+    await user.clear(screen.getByLabelText('Typed confirmation'));
+    await user.type(screen.getByLabelText('Typed confirmation'), '₦12,500.50');
+    expect(send).toHaveProperty('disabled', false);
+
+    call.mockRejectedValueOnce(new ClientError('network', 0, 'POST', '/v1/test/transfer', undefined));
+    await user.click(send);
+    expect(await screen.findByText('The server could not be reached.')).toBeTruthy();
+    expect(call.mock.calls[0]![1]).toEqual({ amount: 1_250_050 });
+
+    // Another amount is another request: it must not reuse the first one's key.
+    await user.clear(screen.getByLabelText(/^Amount/));
+    await user.type(screen.getByLabelText(/^Amount/), '12,000');
+    expect(send).toHaveProperty('disabled', true);
+    await user.clear(screen.getByLabelText('Typed confirmation'));
+    await user.type(screen.getByLabelText('Typed confirmation'), '12,000.00');
+    call.mockResolvedValueOnce({ ok: true, message: 'Sent ₦12,000.00' });
+    await user.click(send);
+    expect(call.mock.calls[1]![1]).toEqual({ amount: 1_200_000 });
+    expect((await screen.findByTestId('command-result')).textContent).toContain('Sent ₦12,000.00');
+    const [first, second] = call.mock.calls.map((args) => (args[2] as { idempotencyKey: string }).idempotencyKey);
+    expect(second).not.toBe(first);
+  });
+});

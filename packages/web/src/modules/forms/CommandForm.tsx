@@ -1,0 +1,196 @@
+import type { AnyCommand } from '@traction/core';
+import { ClientError } from '@traction/core/client';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button } from '../ui/Button';
+import type { CommandRequest } from './commandRequestAtom';
+import { CommandResult } from './CommandResult';
+import { FieldInput } from './FieldInput';
+import { fieldErrors, serverIssues, type FieldErrors } from './fieldErrors';
+import { fieldsOfCommand } from './fieldsOfCommand';
+import type { FieldValue } from './FormField';
+import { initialFormValues } from './initialFormValues';
+import { confirmationMatches, moneyConfirmation } from './moneyConfirmation';
+import { toCommandInput } from './toCommandInput';
+import { failureMessage, useCommandRun } from './useCommandRun';
+
+const NOTHING_FIXED: Record<string, unknown> = {};
+const NO_ERRORS: FieldErrors = { fields: {}, others: [] };
+
+const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
+
+export interface CommandFormProps {
+  command: AnyCommand;
+  request: CommandRequest;
+  /** Cancel, or Close after the result. */
+  onClose: () => void;
+}
+
+/**
+ * A form generated from a command's input schema. Checks the input with the command's own schema
+ * before sending and puts every issue, the schema's or the server's, under its field. `confirm`
+ * commands ask "Are you sure?" first; `money` commands send only once the admin has typed the
+ * amount (or reference) exactly.
+ */
+export function CommandForm({ command, request, onClose }: CommandFormProps) {
+  const fixed = request.fixed ?? NOTHING_FIXED;
+  const fields = useMemo(() => fieldsOfCommand(command, fixed), [command, fixed]);
+  const visible = useMemo(() => new Set(fields.map((field) => field.name)), [fields]);
+  const [values, setValues] = useState(() => initialFormValues(fields, request.initial));
+  const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
+  const [failure, setFailure] = useState('');
+  const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
+  const [typed, setTyped] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusError = useRef(false);
+  const run = useCommandRun(command, request.onDone);
+  const sending = run.status === 'sending';
+
+  const confirmation = useMemo(
+    () => (command.danger === 'money' ? moneyConfirmation(command, fields, toCommandInput(fields, values, fixed).input) : null),
+    [command, fields, values, fixed],
+  );
+  const unlocked = command.danger !== 'money' || (confirmation !== null && confirmationMatches(typed, confirmation.expected));
+
+  useEffect(() => {
+    if (!focusError.current) return;
+    focusError.current = false;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  if (run.status === 'done') {
+    return (
+      <div className="space-y-4">
+        <CommandResult output={run.output} />
+        <div className="flex justify-end">
+          <Button variant="primary" data-autofocus autoFocus onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const change = (name: string) => (value: FieldValue) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => {
+      if (!(name in current.fields)) return current;
+      const { [name]: _, ...rest } = current.fields;
+      return { ...current, fields: rest };
+    });
+  };
+
+  /** The input to send, or null after showing why it cannot be sent. */
+  const prepare = (): Record<string, unknown> | null => {
+    const { input, errors: unreadable } = toCommandInput(fields, values, fixed);
+    const parsed = command.input.safeParse(input);
+    const found = fieldErrors(parsed.success ? [] : parsed.error.issues, visible);
+    const all: FieldErrors = { fields: { ...found.fields, ...unreadable }, others: found.others };
+    if (Object.keys(all.fields).length === 0 && all.others.length === 0) return input;
+    focusError.current = true;
+    setErrors(all);
+    return null;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    let input = confirming;
+    if (!input) {
+      input = prepare();
+      if (!input) return;
+      setErrors(NO_ERRORS);
+      if (command.danger === 'confirm') {
+        setConfirming(input);
+        return;
+      }
+      if (!unlocked) return;
+    }
+    setFailure('');
+    const outcome = await run.send(input);
+    if (outcome.ok) return;
+    setConfirming(null);
+    setFailure(failureMessage(outcome.error));
+    if (outcome.error instanceof ClientError && outcome.error.details?.fields) {
+      focusError.current = true;
+      setErrors(fieldErrors(serverIssues(outcome.error.details.fields), visible));
+    }
+  };
+
+  // Ctrl/⌘+Enter sends from anywhere in the form, including multi-line fields.
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      formRef.current?.requestSubmit();
+    }
+  };
+
+  const problems = [...(failure ? [failure] : []), ...errors.others];
+  return (
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} onKeyDown={onKeyDown} data-testid="command-form" data-command={command.id} data-danger={command.danger} aria-busy={sending || undefined} className="space-y-3">
+      <fieldset disabled={sending || confirming !== null} className="space-y-3">
+        {fields.length === 0 ? <p className="text-zinc-500 dark:text-zinc-400">This command takes no input.</p> : null}
+        {fields.map((field, index) => (
+          <FieldInput key={field.name} field={field} value={values[field.name] ?? null} error={errors.fields[field.name]} onChange={change(field.name)} autoFocus={index === 0} />
+        ))}
+      </fieldset>
+
+      {command.danger === 'money' ? (
+        <label className="block rounded-md border border-amber-300 bg-amber-50 p-2.5 dark:border-amber-700 dark:bg-amber-950/40" data-money-confirmation>
+          <span className="mb-1 block text-xs font-medium text-amber-900 dark:text-amber-200">
+            {confirmation ? (
+              <>
+                This moves money. Type {confirmation.what} <strong className="font-mono">{confirmation.expected}</strong> to confirm.
+              </>
+            ) : (
+              'This moves money. Fill in the form, then type the amount to confirm.'
+            )}
+          </span>
+          <input
+            className="h-9 w-full rounded-md border border-zinc-300 bg-white px-2.5 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            autoComplete="off"
+            aria-label="Typed confirmation"
+            disabled={sending || confirmation === null}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </label>
+      ) : null}
+
+      {problems.length > 0 ? (
+        <div role="alert" data-form-error className="rounded-md bg-red-50 p-2.5 text-red-700 dark:bg-red-950/40 dark:text-red-300">
+          {problems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </div>
+      ) : null}
+
+      {confirming ? (
+        <div role="alertdialog" aria-label="Are you sure?" data-confirm-step className="rounded-md border border-amber-300 bg-amber-50 p-2.5 dark:border-amber-700 dark:bg-amber-950/40">
+          <p className="font-medium">Are you sure you want to {lowerFirst(command.title)}?</p>
+          {request.subject ? <p className="text-zinc-600 dark:text-zinc-300">{request.subject}</p> : null}
+          <div className="mt-2 flex justify-end gap-2">
+            <Button onClick={() => setConfirming(null)} disabled={sending}>
+              Go back
+            </Button>
+            <Button type="submit" variant="danger" autoFocus disabled={sending}>
+              {sending ? <Spinner /> : null}
+              Yes, {lowerFirst(command.title)}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant={command.danger === 'none' ? 'primary' : 'danger'} disabled={sending || !unlocked}>
+            {sending ? <Spinner /> : null}
+            {command.danger === 'confirm' ? `Confirm ${lowerFirst(command.title)}…` : command.title}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function Spinner() {
+  return <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-white/40 border-t-white" />;
+}

@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+import type { SessionUser } from '@traction/core';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { sessionUserAtom } from '../auth/sessionAtoms';
+import { commandRequestAtom } from '../forms/commandRequestAtom';
+import { CommandPalette } from './CommandPalette';
+import { paletteOpenAtom } from './paletteAtoms';
+import { RECENT_STORAGE_KEY } from './recentEntriesAtom';
+
+const admin: SessionUser = {
+  id: 1,
+  email: 'ada@traction.ng',
+  firstName: 'Ada',
+  lastName: 'Obi',
+  role: 'admin',
+  departments: [],
+  status: 'active',
+  createdAt: '2026-01-01T00:00:00Z',
+  lastLoginAt: null,
+  permissions: ['admins.view', 'admins.create', 'audit.view'],
+};
+
+function Where() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+function renderPalette() {
+  const store = createStore();
+  store.set(sessionUserAtom, admin);
+  store.set(paletteOpenAtom, true);
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/overview']}>
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+        <CommandPalette />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+const input = () => screen.getByTestId('command-palette').querySelector<HTMLInputElement>('[cmdk-input]')!;
+const shownKeys = () => [...document.querySelectorAll('[data-entry-key]')].map((row) => row.getAttribute('data-entry-key'));
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+describe('CommandPalette', () => {
+  it('lists only what the admin may open or run', async () => {
+    renderPalette();
+    await waitFor(() => expect(shownKeys().length).toBeGreaterThan(0));
+    const keys = shownKeys();
+    expect(keys).toContain('route:/admin');
+    expect(keys).toContain('command:admins.create');
+    expect(keys).not.toContain('route:/permissions');
+    expect(keys).not.toContain('command:admins.delete');
+    expect(keys).not.toContain('route:/settlements');
+    expect(keys).not.toContain('command:auth.logout');
+  });
+
+  it('goes to a page on Enter, closes, and remembers it as recent', async () => {
+    const user = userEvent.setup();
+    const store = renderPalette();
+    await user.type(input(), 'audit');
+    await waitFor(() => expect(shownKeys()[0]).toBe('route:/audit-log'));
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('location').textContent).toBe('/audit-log');
+    expect(store.get(paletteOpenAtom)).toBe(false);
+    expect(JSON.parse(localStorage.getItem(RECENT_STORAGE_KEY)!)).toEqual(['route:/audit-log']);
+
+    act(() => store.set(paletteOpenAtom, true));
+    await waitFor(() => expect(shownKeys()[0]).toBe('route:/audit-log'));
+    expect(screen.getByText('Recent')).toBeTruthy();
+  });
+
+  it('opens a command form on Enter', async () => {
+    const user = userEvent.setup();
+    const store = renderPalette();
+    await user.type(input(), 'invite');
+    await waitFor(() => expect(shownKeys()).toEqual(['command:admins.create']));
+    await user.keyboard('{Enter}');
+    expect(store.get(commandRequestAtom)).toEqual({ commandId: 'admins.create' });
+    expect(store.get(paletteOpenAtom)).toBe(false);
+  });
+
+  it('closes on Esc', async () => {
+    const user = userEvent.setup();
+    const store = renderPalette();
+    await waitFor(() => expect(input()).toBeTruthy());
+    input().focus();
+    await user.keyboard('{Escape}');
+    expect(store.get(paletteOpenAtom)).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { registry } from '@traction/core';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { ROUTES } from '../../routes';
+import { permissionSetAtom } from '../auth/sessionAtoms';
+import { commandRequestAtom } from '../forms/commandRequestAtom';
+import { buildPaletteIndex } from './buildPaletteIndex';
+import type { PaletteEntry } from './PaletteEntry';
+import { paletteOpenAtom } from './paletteAtoms';
+import { PaletteSearch } from './PaletteSearch';
+import { recentEntriesAtom } from './recentEntriesAtom';
+
+/**
+ * Ctrl/⌘+K: every page the admin may open and every command they may run, recent first. Enter
+ * on a page goes there; on a command, opens its form (CommandDialogHost). Esc closes.
+ */
+export function CommandPalette() {
+  const [open, setOpen] = useAtom(paletteOpenAtom);
+  const permissions = useAtomValue(permissionSetAtom);
+  const [recent, remember] = useAtom(recentEntriesAtom);
+  const setCommandRequest = useSetAtom(commandRequestAtom);
+  const navigate = useNavigate();
+  const index = useMemo(() => buildPaletteIndex(ROUTES, registry, permissions), [permissions]);
+
+  const pick = useCallback(
+    (entry: PaletteEntry) => {
+      remember(entry.key);
+      setOpen(false);
+      if (entry.kind === 'route') void navigate(entry.target);
+      else setCommandRequest({ commandId: entry.target });
+    },
+    [navigate, remember, setCommandRequest, setOpen],
+  );
+
+  return (
+    <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
+      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-start justify-center p-4 pt-[12vh]">
+        <DialogPanel data-testid="command-palette" className="w-full max-w-xl overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-black/5 dark:bg-zinc-900 dark:ring-white/10">
+          <DialogTitle className="sr-only">Command palette</DialogTitle>
+          <PaletteSearch entries={index} recent={recent} onPick={pick} />
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,55 @@
+import type { AnyCommand } from '@traction/core';
+import { canOpen, type RouteEntry } from '../../routes';
+import type { PaletteEntry } from './PaletteEntry';
+
+/**
+ * Session commands the palette leaves out: signing in and out and setting a password have their
+ * own screens, and a form would leave the console's stored session behind.
+ */
+export const SESSION_COMMANDS: ReadonlySet<string> = new Set([
+  'auth.login',
+  'auth.device-login',
+  'auth.logout',
+  'auth.check-email',
+  'auth.password.set',
+]);
+
+/** A page the palette can go to: it exists, it is inside the console, and it needs no record id. */
+export const isPaletteRoute = (route: RouteEntry) => Boolean(route.page) && !route.public && !route.path.includes('{');
+
+/** A command an admin runs from the palette rather than from a session screen. */
+export const isPaletteCommand = (command: AnyCommand) => command.auth === 'admin' && !SESSION_COMMANDS.has(command.id);
+
+/**
+ * Every page the admin may open and every command they may run, once per permission set; the
+ * palette ranks this list on each keystroke.
+ */
+export function buildPaletteIndex(routes: readonly RouteEntry[], commands: readonly AnyCommand[], permissions: ReadonlySet<string>): PaletteEntry[] {
+  const entries: PaletteEntry[] = [];
+  for (const route of routes) {
+    if (!isPaletteRoute(route) || !canOpen(route, permissions)) continue;
+    entries.push({
+      key: `route:${route.path}`,
+      kind: 'route',
+      label: route.label,
+      group: route.group ?? '',
+      keywords: [],
+      target: route.path,
+      ...(route.chord ? { chord: route.chord } : {}),
+    });
+  }
+  for (const command of commands) {
+    if (!isPaletteCommand(command)) continue;
+    if (command.permission !== null && !permissions.has(command.permission)) continue;
+    entries.push({
+      key: `command:${command.id}`,
+      kind: 'command',
+      label: command.title,
+      group: command.group,
+      keywords: [...(command.keywords ?? []), command.action],
+      target: command.id,
+      ...(command.danger !== 'none' ? { danger: command.danger } : {}),
+    });
+  }
+  return entries;
+}

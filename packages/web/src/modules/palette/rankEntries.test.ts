@@ -1,0 +1,110 @@
+import { registry, type AnyCommand } from '@traction/core';
+import { describe, expect, it } from 'vitest';
+import { ROUTES, type RouteEntry } from '../../routes';
+import { buildPaletteIndex } from './buildPaletteIndex';
+import type { PaletteEntry } from './PaletteEntry';
+import { rankEntries } from './rankEntries';
+import { MAX_RECENT, rememberEntry } from './rememberEntry';
+
+const page = () => Promise.resolve({ default: () => null });
+const routes: RouteEntry[] = [
+  { path: '/admin', label: 'All Admins', group: 'Admin MGT', inSidebar: true, permission: 'admins.view', page, chord: 'a' },
+  { path: '/audit-log', label: 'Audit Log', group: 'Admin MGT', inSidebar: true, permission: 'audit.view', page },
+  { path: '/overview', label: 'Overview', group: null, inSidebar: true, page },
+  { path: '/settlements', label: 'Settlements', group: 'Settlements', inSidebar: true },
+  { path: '/permissions-user-by-id/{id}/{name}', label: 'User Permissions', group: 'Admin MGT', inSidebar: false, page },
+  { path: '/login', label: 'Login', group: null, inSidebar: false, public: true, page },
+];
+
+const keys = (entries: readonly PaletteEntry[]) => entries.map((entry) => entry.key);
+
+describe('buildPaletteIndex', () => {
+  it('offers the pages an admin may open: with a page, inside the console, without a record id', () => {
+    expect(keys(buildPaletteIndex(routes, [], new Set(['admins.view'])))).toEqual(['route:/admin', 'route:/overview']);
+    expect(keys(buildPaletteIndex(routes, [], new Set(['admins.view', 'audit.view'])))).toEqual(['route:/admin', 'route:/audit-log', 'route:/overview']);
+  });
+
+  it('offers the commands an admin may run, without the session commands', () => {
+    const commands = registry as readonly AnyCommand[];
+    const none = keys(buildPaletteIndex([], commands, new Set()));
+    expect(none).toEqual(['command:auth.whoami', 'command:permissions.catalogue', 'command:location.states']);
+    const admin = keys(buildPaletteIndex([], commands, new Set(['admins.create', 'admins.delete', 'admins.view'])));
+    expect(admin).toContain('command:admins.create');
+    expect(admin).toContain('command:admins.delete');
+    expect(admin).not.toContain('command:admins.role.update');
+    expect(admin).not.toContain('command:auth.check-email');
+    expect(admin).not.toContain('command:auth.login');
+  });
+
+  it('keeps chords and dangers for the rows', () => {
+    const index = buildPaletteIndex(ROUTES, registry as readonly AnyCommand[], new Set(['admins.view', 'admins.delete']));
+    expect(index.find((e) => e.key === 'route:/admin')).toMatchObject({ kind: 'route', chord: 'a', group: 'Admin MGT' });
+    expect(index.find((e) => e.key === 'command:admins.delete')).toMatchObject({ kind: 'command', danger: 'confirm', group: 'admins' });
+    expect(index.every((e) => !e.target.includes('{'))).toBe(true);
+  });
+});
+
+describe('rankEntries', () => {
+  const index = buildPaletteIndex(ROUTES, registry as readonly AnyCommand[], new Set(['admins.view', 'admins.create', 'admins.delete', 'audit.view', 'permissions.view', 'permissions.manage']));
+
+  it('without a query: recent entries in recency order, then the rest in index order', () => {
+    const ranked = rankEntries(index, '  ', ['command:admins.delete', 'route:/audit-log', 'route:/gone']);
+    expect(keys(ranked).slice(0, 2)).toEqual(['command:admins.delete', 'route:/audit-log']);
+    expect(ranked).toHaveLength(index.length);
+    expect(keys(ranked.slice(2))).toEqual(keys(index.filter((e) => !['command:admins.delete', 'route:/audit-log'].includes(e.key))));
+  });
+
+  it('ranks by match quality: label starts before contains before fuzzy', () => {
+    const ranked = keys(rankEntries(index, 'audit', []));
+    expect(ranked[0]).toBe('route:/audit-log');
+    expect(ranked).toContain('command:audit.list');
+    expect(keys(rankEntries(index, 'perm', []))[0]).toBe('route:/permissions');
+  });
+
+  it('finds by keyword, group and id, and by several words in any order', () => {
+    expect(keys(rankEntries(index, 'invite', []))).toEqual(['command:admins.create']);
+    expect(keys(rankEntries(index, 'admins.delete', []))).toEqual(['command:admins.delete']);
+    expect(keys(rankEntries(index, 'admin create', []))[0]).toBe('command:admins.create');
+    expect(rankEntries(index, 'zzzz', [])).toEqual([]);
+  });
+
+  it('ranks several words by all of them, not only the first', () => {
+    const entry = (label: string): PaletteEntry => ({ key: `command:${label}`, kind: 'command', label, group: '', keywords: [], target: label });
+    const wallet = [entry('Approve wallet transaction'), entry('Reverse wallet transaction'), entry('Reverse a settlement')];
+    expect(keys(rankEntries(wallet, 'wallet rev', []))).toEqual(['command:Reverse wallet transaction']);
+    expect(keys(rankEntries(wallet, 'wal tra', []))[0]).toBe('command:Approve wallet transaction');
+  });
+
+  it('puts matching recent entries first, and leaves out recent ones that do not match', () => {
+    const ranked = keys(rankEntries(index, 'admin', ['route:/overview', 'command:admins.delete', 'route:/audit-log']));
+    expect(ranked.slice(0, 2)).toEqual(['command:admins.delete', 'route:/audit-log']);
+    expect(ranked).not.toContain('route:/overview');
+    expect(ranked.indexOf('route:/admin')).toBeGreaterThan(0);
+  });
+
+  it('stays fast with 5,000 entries', () => {
+    const many: PaletteEntry[] = Array.from({ length: 5_000 }, (_, i) => ({
+      key: `command:synthetic.${i}`,
+      kind: 'command',
+      label: `Synthetic action number ${i}`,
+      group: `group ${i % 40}`,
+      keywords: ['bulk', `tag${i % 7}`],
+      target: `synthetic.${i}`,
+    }));
+    const started = performance.now();
+    for (const query of ['s', 'sy', 'syn', 'synth', 'number 42']) rankEntries(many, query, ['command:synthetic.4999']);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(keys(rankEntries(many, 'syn', ['command:synthetic.4999']))[0]).toBe('command:synthetic.4999');
+  });
+});
+
+describe('rememberEntry', () => {
+  it('moves the entry to the front and keeps at most MAX_RECENT', () => {
+    expect(rememberEntry(['a', 'b', 'c'], 'b')).toEqual(['b', 'a', 'c']);
+    const full = Array.from({ length: MAX_RECENT }, (_, i) => `k${i}`);
+    const next = rememberEntry(full, 'new');
+    expect(next).toHaveLength(MAX_RECENT);
+    expect(next[0]).toBe('new');
+    expect(next).not.toContain(`k${MAX_RECENT - 1}`);
+  });
+});
