@@ -9,7 +9,10 @@ import { GlobalShortcuts } from '../keyboard/GlobalShortcuts';
 import { Keys, ShortcutHelp } from '../keyboard/ShortcutHelp';
 import { CommandDialogHost } from '../forms/CommandDialogHost';
 import { CommandPalette } from '../palette/CommandPalette';
+import { isPaletteRoute } from '../palette/buildPaletteIndex';
 import { paletteOpenAtom } from '../palette/paletteAtoms';
+import { recentEntriesAtom } from '../palette/recentEntriesAtom';
+import { ROUTES } from '../../routes';
 import { DeviceModal } from './DeviceModal';
 import { Sidebar } from './Sidebar';
 
@@ -20,6 +23,12 @@ export function Shell({ children }: { children: ReactNode }) {
   const openPalette = useSetAtom(paletteOpenAtom);
   const { pathname } = useLocation();
   useEffect(() => setMenuOpen(false), [pathname]);
+  // Pages visited from anywhere (sidebar, links, chords) count as recent, not only palette picks.
+  const rememberRecent = useSetAtom(recentEntriesAtom);
+  useEffect(() => {
+    const route = ROUTES.find((r) => r.path === pathname && isPaletteRoute(r));
+    if (route) rememberRecent(`route:${route.path}`);
+  }, [pathname, rememberRecent]);
 
   const signOut = () => {
     void client.attempt(logout, {}).finally(logoutLocally);
