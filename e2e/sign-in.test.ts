@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser } from './browser';
 import { ROOT_EMAIL, ROOT_PASSWORD, startConsoleServer } from './console-server';
+import { signIn as signInAs } from './session';
 
 const run = browserAvailable();
 
@@ -19,20 +20,7 @@ describe.runIf(run)('signing in to the console', () => {
     await context?.server.close();
   });
 
-  async function signIn(page: Page, email: string, password: string) {
-    await page.goto(`${context.server.url}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.keyboard.press('Enter');
-    await page.getByLabel('4-character code').waitFor();
-    await page.getByLabel('4-character code').fill('ABC');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('exactly 4 characters');
-    const code = context.email.latest(email, 'device-code')!.data.code!;
-    await page.getByLabel('4-character code').fill(code);
-    await page.keyboard.press('Enter');
-    await page.getByTestId('signed-in-as').waitFor({ state: 'attached' });
-  }
+  const signIn = (page: Page, email: string, password: string) => signInAs(page, context, email, password, { tryShortCode: true });
 
   it('guards every route, signs in through the emailed device code, and logs out clearing storage', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

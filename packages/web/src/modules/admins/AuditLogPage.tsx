@@ -1,6 +1,6 @@
 import { listAuditLog } from '@traction/core';
-import { SimpleListPage } from '../list/SimpleListPage';
+import { ListPage } from '../list/ListPage';
 
 export default function AuditLogPage() {
-  return <SimpleListPage command={listAuditLog} title="Audit Log" />;
+  return <ListPage command={listAuditLog} title="Audit Log" description="Every command run, by whom, from which device." rowNoun={{ one: 'entry', other: 'entries' }} />;
 }

@@ -1,6 +1,6 @@
 import { listDeviceRequests } from '@traction/core';
-import { SimpleListPage } from '../list/SimpleListPage';
+import { ListPage } from '../list/ListPage';
 
 export default function DeviceRequestsPage() {
-  return <SimpleListPage command={listDeviceRequests} title="Device Authorization Request" />;
+  return <ListPage command={listDeviceRequests} title="Device Authorization Request" rowNoun={{ one: 'device request', other: 'device requests' }} />;
 }

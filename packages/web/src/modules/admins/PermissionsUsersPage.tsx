@@ -1,6 +1,6 @@
 import { listAdmins } from '@traction/core';
-import { SimpleListPage } from '../list/SimpleListPage';
+import { ListPage } from '../list/ListPage';
 
 export default function PermissionsUsersPage() {
-  return <SimpleListPage command={listAdmins} title="Permissions by User" />;
+  return <ListPage command={listAdmins} title="Permissions by User" description="Open an admin to see and change their permissions." rowNoun={{ one: 'admin', other: 'admins' }} />;
 }

@@ -1,0 +1,70 @@
+import type { AnyCommand } from '@traction/core';
+import { Button } from '../ui/Button';
+import { bulkInput } from './bulkInput';
+import { selectedCount, type Selection } from './rowSelection';
+
+interface BulkBarProps {
+  selection: Selection;
+  /** Rows matching the filters. */
+  total: number;
+  /** The list's filters, for "every row matching". */
+  filters: Record<string, unknown>;
+  /** Bulk commands the admin may run. */
+  commands: readonly AnyCommand[];
+  onRun: (command: AnyCommand, fixed: Record<string, unknown>, count: number) => void;
+  onSelectAllMatching: () => void;
+  onClear: () => void;
+}
+
+const count = (n: number) => n.toLocaleString('en-NG');
+
+/** Floats over the bottom of the page while rows are selected: what is selected and what can be done to it. */
+export function BulkBar({ selection, total, filters, commands, onRun, onSelectAllMatching, onClear }: BulkBarProps) {
+  const selected = selectedCount(selection, total);
+  if (selected === 0) return null;
+  const all = selection.mode === 'all';
+  return (
+    // A zero-height sticky anchor: the bar floats over the foot of the table, within the page
+    // column, and stays on screen if the page itself scrolls.
+    <div className="sticky bottom-3 z-20 h-0">
+      <div
+        data-testid="bulk-bar"
+        data-count={selected}
+        data-mode={selection.mode}
+        role="region"
+        aria-label="Selection"
+        className="absolute inset-x-2 bottom-2 mx-auto flex max-w-3xl flex-wrap items-center gap-2 rounded-xl border border-zinc-200 bg-white/95 px-3 py-2 shadow-lg backdrop-blur dark:border-zinc-700 dark:bg-zinc-900/95"
+      >
+        <span className="font-medium tabular-nums" data-testid="selected-count" aria-live="polite">
+          {all ? `All ${count(selected)} matching selected` : `${count(selected)} selected`}
+          {all && selection.except.size > 0 ? <span className="font-normal text-zinc-500"> ({count(selection.except.size)} left out)</span> : null}
+        </span>
+        {!all && selected < total ? (
+          <Button variant="ghost" data-testid="select-all-matching" onClick={onSelectAllMatching} className="text-accent-600">
+            Select all {count(total)} matching
+          </Button>
+        ) : null}
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          {commands.map((command) => {
+            const input = bulkInput(command, selection, filters);
+            return (
+              <Button
+                key={command.id}
+                variant="primary"
+                data-command={command.id}
+                disabled={'unavailable' in input}
+                title={'unavailable' in input ? input.unavailable : command.description}
+                onClick={() => 'fixed' in input && onRun(command, input.fixed, selected)}
+              >
+                {command.title}
+              </Button>
+            );
+          })}
+          <Button variant="ghost" onClick={onClear}>
+            Clear <kbd className="ml-1 font-mono text-xs text-zinc-400">Esc</kbd>
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import { humanize } from './formatCell';
+import type { FilterField } from './filterFields';
+import type { FilterOption } from './FilterOption';
+import { useDebouncedInput } from './useDebouncedInput';
+
+const control =
+  'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900 dark:[color-scheme:dark]';
+
+interface ListFiltersProps {
+  fields: readonly FilterField[];
+  /** Current value of each filter, as the URL holds it. */
+  values: URLSearchParams;
+  onChange: (key: string, value: string | null) => void;
+  /** Choices for id filters, by field key. */
+  options?: Readonly<Record<string, readonly FilterOption[]>>;
+  /** After the filters on the same wrapping row: the count, Clear filters. */
+  children?: ReactNode;
+}
+
+function TextFilter({ field, value, onChange, type = 'text' }: { field: FilterField; value: string; onChange: ListFiltersProps['onChange']; type?: 'search' | 'text' | 'number' }) {
+  const { draft, change, flush } = useDebouncedInput(value, (next) => onChange(field.key, next || null));
+  const isSearch = field.kind === 'search';
+  return (
+    <input
+      type={type}
+      {...(isSearch ? { 'data-page-search': true } : {})}
+      data-filter={field.key}
+      aria-label={field.label}
+      placeholder={isSearch ? 'Search…  /' : field.label}
+      inputMode={type === 'number' ? 'numeric' : undefined}
+      min={type === 'number' ? 1 : undefined}
+      value={draft}
+      onChange={(event) => change(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') flush();
+      }}
+      className={`${control} ${isSearch ? 'w-full min-w-40 sm:w-64' : type === 'number' ? 'w-28' : 'w-40'}`}
+    />
+  );
+}
+
+function SelectFilter({ field, value, choices, anyLabel, onChange }: { field: FilterField; value: string; choices: readonly FilterOption[]; anyLabel: string | null; onChange: ListFiltersProps['onChange'] }) {
+  const defaultValue = field.kind === 'enum' ? field.defaultValue : undefined;
+  return (
+    <select
+      aria-label={field.label}
+      data-filter={field.key}
+      value={value || defaultValue || ''}
+      // Choosing the default is the same as no filter, so the URL stays as short as the view allows.
+      onChange={(event) => onChange(field.key, event.target.value === defaultValue ? null : event.target.value || null)}
+      className={control}
+    >
+      {anyLabel !== null ? <option value="">{anyLabel}</option> : null}
+      {choices.map((choice) => (
+        <option key={choice.value} value={String(choice.value)}>
+          {choice.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The list's filters as controls built from its command's input; each change lands in the URL. */
+export function ListFilters({ fields, values, onChange, options = {}, children }: ListFiltersProps) {
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-2" data-testid="list-filters">
+      {fields.map((field) => {
+        const value = values.get(field.key) ?? '';
+        switch (field.kind) {
+          case 'search':
+            return <TextFilter key={field.key} field={field} value={value} onChange={onChange} type="search" />;
+          case 'text':
+            return <TextFilter key={field.key} field={field} value={value} onChange={onChange} />;
+          case 'id': {
+            const choices = options[field.key];
+            return choices ? (
+              <SelectFilter key={field.key} field={field} value={value} choices={choices} anyLabel={`Any ${field.label.toLowerCase()}`} onChange={onChange} />
+            ) : (
+              <TextFilter key={field.key} field={field} value={value} onChange={onChange} type="number" />
+            );
+          }
+          case 'enum':
+            return (
+              <SelectFilter
+                key={field.key}
+                field={field}
+                value={value}
+                choices={field.options.map((option) => ({ value: option, label: humanize(option) }))}
+                anyLabel={field.defaultValue === undefined ? `Any ${field.label.toLowerCase()}` : null}
+                onChange={onChange}
+              />
+            );
+          case 'boolean':
+            return (
+              <SelectFilter
+                key={field.key}
+                field={field}
+                value={value}
+                choices={[
+                  { value: 'true', label: `${field.label}: yes` },
+                  { value: 'false', label: `${field.label}: no` },
+                ]}
+                anyLabel={`Any ${field.label.toLowerCase()}`}
+                onChange={onChange}
+              />
+            );
+          case 'date':
+            return (
+              <label key={field.key} className="flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+                {field.label}
+                <input
+                  type="date"
+                  data-filter={field.key}
+                  value={value.slice(0, 10)}
+                  onChange={(event) => onChange(field.key, event.target.value || null)}
+                  className={control}
+                />
+              </label>
+            );
+        }
+      })}
+      {children}
+    </div>
+  );
+}

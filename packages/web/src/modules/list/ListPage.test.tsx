@@ -1,0 +1,154 @@
+// @vitest-environment happy-dom
+import { listAdmins, type SessionUser } from '@traction/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionUserAtom } from '../auth/sessionAtoms';
+import { commandRequestAtom } from '../forms/commandRequestAtom';
+import { ListPage } from './ListPage';
+
+const call = vi.fn();
+vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args) } }));
+
+function adminsPage(total: number) {
+  return (_command: unknown, input: { page: number }) => {
+    const first = (input.page - 1) * 100;
+    const items = Array.from({ length: Math.max(0, Math.min(100, total - first)) }, (_, i) => ({
+      id: first + i + 1,
+      email: `admin${first + i + 1}@traction.ng`,
+      firstName: 'Ada',
+      lastName: `No. ${first + i + 1}`,
+      role: 'staff',
+      departments: [{ id: 1, name: 'Finance' }],
+      status: 'active',
+      createdAt: '2026-11-01T09:00:00.000Z',
+      lastLoginAt: null,
+    }));
+    return Promise.resolve({ items, page: input.page, pageSize: 100, total, hasMore: first + 100 < total });
+  };
+}
+
+const sizes = { clientHeight: 600, clientWidth: 900 };
+const saved = Object.fromEntries(Object.keys(sizes).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)]));
+beforeAll(() => {
+  for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
+});
+afterAll(() => {
+  for (const [key, descriptor] of Object.entries(saved)) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
+});
+beforeEach(() => {
+  call.mockReset();
+});
+afterEach(cleanup);
+
+function Search() {
+  return <output data-testid="location">{useLocation().search}</output>;
+}
+
+function renderPage(url: string, permissions: string[] = ['admins.view', 'permissions.manage']) {
+  const store = createStore();
+  store.set(sessionUserAtom, { id: 1, permissions } as unknown as SessionUser);
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <Provider store={store}>
+      <QueryClientProvider client={queries}>
+        <MemoryRouter initialEntries={[url]}>
+          <ListPage command={listAdmins} title="All Admins" rowNoun={{ one: 'admin', other: 'admins' }} />
+          <Search />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </Provider>,
+  );
+  return store;
+}
+
+const rowCount = () => screen.getByTestId('row-count');
+const location = () => screen.getByTestId('location').textContent;
+
+describe('ListPage', () => {
+  it('loads the first page for the filters in the URL and shows the count', async () => {
+    call.mockImplementation(adminsPage(250));
+    renderPage('/admin?role=staff&department=3&bogus=1');
+    await waitFor(() => expect(rowCount().textContent).toBe('250 matching'));
+    expect(call.mock.calls[0]?.[1]).toEqual({ role: 'staff', department: 3, page: 1 });
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Role' }).value).toBe('staff');
+    expect(document.querySelector('[data-row-index="0"]')?.getAttribute('data-row-key')).toBe('1');
+  });
+
+  it('loads the next page of 100 as the view nears the last loaded row', async () => {
+    call.mockImplementation(adminsPage(250));
+    renderPage('/admin');
+    await waitFor(() => expect(rowCount().textContent).toBe('250 matching'));
+    expect(call).toHaveBeenCalledTimes(1);
+    const grid = screen.getByRole('grid');
+    grid.scrollTop = 80 * 36;
+    fireEvent.scroll(grid);
+    await waitFor(() => expect(call).toHaveBeenLastCalledWith(listAdmins, { page: 2 }, expect.anything()));
+    await waitFor(() => expect(document.querySelector('[data-row-key="101"]')).not.toBeNull());
+    expect(call).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the search in the URL, debounced, and clears every filter at once', async () => {
+    call.mockImplementation(adminsPage(3));
+    const user = userEvent.setup();
+    renderPage('/admin?role=admin');
+    await waitFor(() => expect(rowCount().textContent).toBe('3 matching'));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ada');
+    expect(location()).toBe('?role=admin');
+    await waitFor(() => expect(location()).toBe('?role=admin&search=ada'));
+    await waitFor(() => expect(call).toHaveBeenLastCalledWith(listAdmins, { role: 'admin', search: 'ada', page: 1 }, expect.anything()));
+    await user.click(screen.getByTestId('clear-filters'));
+    expect(location()).toBe('');
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search' }).value).toBe('');
+  });
+
+  it('sends "all matching" to the bulk command as the filters less the rows taken out', async () => {
+    call.mockImplementation(adminsPage(250));
+    const user = userEvent.setup();
+    const store = renderPage('/admin?role=staff');
+    await waitFor(() => expect(rowCount().textContent).toBe('250 matching'));
+    await user.keyboard('jx');
+    await user.click(screen.getByTestId('select-all-matching'));
+    await user.keyboard('jx');
+    expect(screen.getByTestId('bulk-bar').dataset.count).toBe('249');
+    await user.click(screen.getByRole('button', { name: 'Grant permissions to selected admins' }));
+    const request = store.get(commandRequestAtom);
+    expect(request).toMatchObject({
+      commandId: 'permissions.grant-bulk',
+      fixed: { matching: { role: 'staff' }, except: [2] },
+      subject: 'All 249 admins matching the filters',
+    });
+    request?.onDone?.({});
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull());
+  });
+
+  it('hides bulk commands the admin may not run', async () => {
+    call.mockImplementation(adminsPage(5));
+    const user = userEvent.setup();
+    renderPage('/admin', ['admins.view']);
+    await waitFor(() => expect(rowCount().textContent).toBe('5 matching'));
+    await user.keyboard('jx');
+    expect(screen.getByTestId('bulk-bar').dataset.count).toBe('1');
+    expect(screen.queryByRole('button', { name: 'Grant permissions to selected admins' })).toBeNull();
+  });
+
+  it('says when nothing matches, and offers to clear the filters', async () => {
+    call.mockImplementation(adminsPage(0));
+    renderPage('/admin?search=nobody');
+    await screen.findByText('Nothing matches these filters.');
+    expect(rowCount().textContent).toBe('0 matching');
+  });
+
+  it('shows a failure with Retry', async () => {
+    call.mockRejectedValueOnce(new Error('The server is not answering.'));
+    const user = userEvent.setup();
+    renderPage('/admin');
+    await screen.findByText('The server is not answering.');
+    call.mockImplementation(adminsPage(2));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(rowCount().textContent).toBe('2 matching'));
+  });
+});

@@ -1,0 +1,182 @@
+import { commandsById, type AnyCommand } from '@traction/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtom, useAtomValue } from 'jotai';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { permissionSetAtom } from '../auth/sessionAtoms';
+import { commandRequestAtom } from '../forms/commandRequestAtom';
+import { paletteOpenAtom } from '../palette/paletteAtoms';
+import { Button } from '../ui/Button';
+import { PageHeader } from '../ui/PageHeader';
+import { BulkBar } from './BulkBar';
+import { CsvDownload } from './CsvDownload';
+import { detailPath } from './detailPath';
+import type { FilterOption } from './FilterOption';
+import { ListFilters } from './ListFilters';
+import { countFilters, describeFilters, filtersFromParams, withFilter, withoutFilters } from './filterFields';
+import { RecordTable } from './RecordTable';
+import { emptySelection, selectAllMatching, selectedCount, type Selection } from './rowSelection';
+import { TableMessage } from './TableMessage';
+import { useListRows } from './useListRows';
+import { useViewportFill } from './useViewportFill';
+
+export interface ListPageProps {
+  /** A list command (one with `list` in its definition). */
+  command: AnyCommand;
+  title: string;
+  description?: string;
+  /** Page actions shown beside Download CSV. */
+  actions?: ReactNode;
+  /** Choices for id filters by field key (departments by name instead of a number box). */
+  filterOptions?: Readonly<Record<string, readonly FilterOption[]>>;
+  /** What a row is, for "12 selected admins". */
+  rowNoun?: { one: string; other: string };
+}
+
+const count = (n: number) => n.toLocaleString('en-NG');
+/** Room under the last row for the floating selection bar. */
+const BULK_BAR_ROOM = 72;
+
+/**
+ * A list page built from its command: filters from the input schema kept in the URL, the record
+ * table loading pages as it scrolls, bulk commands on the selection, and CSV of everything matching.
+ */
+export function ListPage({ command, title, description, actions, filterOptions, rowNoun = { one: 'row', other: 'rows' } }: ListPageProps) {
+  const list = command.list;
+  if (!list) throw new Error(`${command.id} is not a list command`);
+  const [params, setParams] = useSearchParams();
+  const fields = useMemo(() => describeFilters(command), [command]);
+  const filters = useMemo(() => filtersFromParams(command, fields, params), [command, fields, params]);
+  const filtersKey = JSON.stringify(filters);
+  const { rows, total, query } = useListRows(command, filters);
+
+  // The selection belongs to one set of filters: change them and it is gone, not carried over.
+  const [held, setHeld] = useState<{ key: string; selection: Selection }>({ key: filtersKey, selection: emptySelection });
+  const selection = held.key === filtersKey ? held.selection : emptySelection;
+  const setSelection = useCallback((next: Selection) => setHeld({ key: filtersKey, selection: next }), [filtersKey]);
+
+  const permissions = useAtomValue(permissionSetAtom);
+  const bulkCommands = useMemo(
+    () =>
+      (list.bulkCommands ?? [])
+        .map((id) => commandsById.get(id))
+        .filter((bulk): bulk is AnyCommand => bulk !== undefined && (bulk.permission === null || permissions.has(bulk.permission))),
+    [list.bulkCommands, permissions],
+  );
+
+  const [request, setRequest] = useAtom(commandRequestAtom);
+  const paletteOpen = useAtomValue(paletteOpenAtom);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const tableBox = useRef<HTMLDivElement>(null);
+  const height = useViewportFill(tableBox);
+
+  const setFilter = useCallback((key: string, value: string | null) => setParams((current) => withFilter(current, key, value), { replace: true }), [setParams]);
+  const clearFilters = () => setParams((current) => withoutFilters(current, fields), { replace: true });
+  const filterCount = countFilters(params, fields);
+  // A filter with a default (device requests: pending) narrows the list even when the URL is bare.
+  const hasDefaultFilter = fields.some((field) => field.kind === 'enum' && field.defaultValue !== undefined);
+
+  const { fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+  const detailRoute = list.detailRoute;
+  const onOpen = useMemo(() => (detailRoute ? (row: Record<string, unknown>) => navigate(detailPath(detailRoute, row)) : undefined), [detailRoute, navigate]);
+
+  const matching = total ?? 0;
+  const selected = selectedCount(selection, matching);
+  const runBulk = (bulk: AnyCommand, fixed: Record<string, unknown>, howMany: number) => {
+    const noun = howMany === 1 ? rowNoun.one : rowNoun.other;
+    setRequest({
+      commandId: bulk.id,
+      fixed,
+      subject: selection.mode === 'all' ? `All ${count(howMany)} ${noun} matching the filters` : `${count(howMany)} selected ${noun}`,
+      onDone: () => {
+        setSelection(emptySelection);
+        void queryClient.invalidateQueries({ queryKey: [command.id] });
+      },
+    });
+  };
+
+  let placeholder: ReactNode = null;
+  if (query.isPending) placeholder = <TableMessage state="loading" />;
+  else if (query.isError && rows.length === 0) {
+    placeholder = (
+      <TableMessage state="error">
+        <p className="text-red-600 dark:text-red-400">{query.error.message}</p>
+        <Button onClick={() => void query.refetch()}>Retry</Button>
+      </TableMessage>
+    );
+  } else if (rows.length === 0) {
+    placeholder = (
+      <TableMessage state="empty">
+        <p>{filterCount > 0 || hasDefaultFilter ? 'Nothing matches these filters.' : 'Nothing here yet.'}</p>
+        {filterCount > 0 ? <Button onClick={clearFilters}>Clear filters</Button> : null}
+      </TableMessage>
+    );
+  }
+
+  return (
+    <div data-page="list" data-list={command.id}>
+      <PageHeader
+        title={title}
+        {...(description ? { description } : {})}
+        actions={
+          actions || list.csv ? (
+            <>
+              {actions}
+              {list.csv ? <CsvDownload command={command} filters={filters} total={total} /> : null}
+            </>
+          ) : undefined
+        }
+      />
+      <ListFilters fields={fields} values={params} onChange={setFilter} {...(filterOptions ? { options: filterOptions } : {})}>
+        {filterCount > 0 ? (
+          <Button variant="ghost" data-testid="clear-filters" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        ) : null}
+        <span
+          data-testid="row-count"
+          data-count={total}
+          aria-live="polite"
+          className={`ml-auto text-zinc-500 tabular-nums dark:text-zinc-400 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
+        >
+          {total === undefined ? (query.isError ? '' : 'Loading…') : `${count(total)} matching`}
+        </span>
+      </ListFilters>
+      <div ref={tableBox}>
+        <RecordTable
+          key={filtersKey}
+          label={title}
+          columns={list.columns}
+          rows={rows}
+          rowKey={list.rowKey}
+          total={matching}
+          hasMore={query.hasNextPage && !query.isPlaceholderData}
+          loadingMore={query.isFetchingNextPage}
+          moreError={query.isFetchNextPageError ? query.error.message : null}
+          onNearEnd={loadMore}
+          selection={selection}
+          onSelectionChange={setSelection}
+          {...(onOpen ? { onOpen } : {})}
+          placeholder={placeholder}
+          // Off under the command dialog and the palette (their Esc must not clear the selection);
+          // left on under the `?` help, which lists only the keys that are bound.
+          keyboard={!request && !paletteOpen}
+          height={height}
+          paddingEnd={selected > 0 ? BULK_BAR_ROOM : 0}
+          stale={query.isPlaceholderData}
+        />
+      </div>
+      <BulkBar
+        selection={selection}
+        total={matching}
+        filters={filters}
+        commands={bulkCommands}
+        onRun={runBulk}
+        onSelectAllMatching={() => setSelection(selectAllMatching())}
+        onClear={() => setSelection(emptySelection)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Screenshots of every console page that has landed, at phone and desktop width, light and dark,
+ * for people to look at: `npx tsx scripts/screenshots.ts [outDir]` (default .screenshots/).
+ * Runs the real server with demo data on an in-memory database and the built console
+ * (`npm run build:web` first).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { launchBrowser } from '../e2e/browser';
+import { ROOT_EMAIL, ROOT_PASSWORD, startConsoleServer } from '../e2e/console-server';
+import { signIn } from '../e2e/session';
+
+const outDir = path.resolve(process.argv[2] ?? '.screenshots');
+mkdirSync(outDir, { recursive: true });
+
+const PAGES = [
+  '/quick-access',
+  '/overview',
+  '/admin',
+  '/new-admin',
+  '/permissions',
+  '/permissions-users',
+  '/permissions-user-by-id/2/Demo',
+  '/permissions-department-by-id/1/Operations',
+  '/audit-log',
+  '/request-authorization',
+  '/password-reset',
+  '/terminals',
+  '/no-permission',
+  '/error',
+];
+
+const VIEWS: Record<string, BrowserContextOptions> = {
+  desktop: { viewport: { width: 1440, height: 900 }, colorScheme: 'light' },
+  'desktop-dark': { viewport: { width: 1440, height: 900 }, colorScheme: 'dark' },
+  phone: { viewport: { width: 375, height: 812 }, colorScheme: 'light', deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+};
+
+const name = (pathname: string) => pathname.replace(/^\//, '').replace(/\//g, '_') || 'root';
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+}
+
+const context = await startConsoleServer();
+const browser = await launchBrowser();
+try {
+  for (const [view, options] of Object.entries(VIEWS)) {
+    const browserContext = await browser.newContext(options);
+    const page = await browserContext.newPage();
+    await page.goto(`${context.server.url}/login`);
+    await settle(page);
+    await page.screenshot({ path: path.join(outDir, `${view}-login.png`) });
+    await signIn(page, context, ROOT_EMAIL, ROOT_PASSWORD);
+    for (const pathname of PAGES) {
+      await page.goto(`${context.server.url}${pathname}`);
+      await settle(page);
+      await page.screenshot({ path: path.join(outDir, `${view}-${name(pathname)}.png`) });
+    }
+    await page.goto(`${context.server.url}/admin`);
+    await settle(page);
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('perm');
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(outDir, `${view}-palette.png`) });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Shift+Slash');
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(outDir, `${view}-shortcuts.png`) });
+    await browserContext.close();
+  }
+  console.log(`Screenshots in ${outDir}`);
+} finally {
+  await browser.close();
+  await context.server.close();
+}
