@@ -22,8 +22,9 @@ const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(n
 
 /** `mod+k` → `⌘K` on a Mac, `Ctrl+K` elsewhere; `g o` stays a sequence of two keys. */
 export function displayKeys(keys: string): string[] {
-  return keys.split(' ').map((step) =>
-    step
+  return keys.split(' ').map((step) => {
+    const chord = step.includes('+');
+    return step
       .split('+')
       .map((part) => {
         if (part === 'mod') return isMac() ? '⌘' : 'Ctrl';
@@ -32,9 +33,11 @@ export function displayKeys(keys: string): string[] {
         if (part === 'esc') return 'Esc';
         if (part === 'up') return '↑';
         if (part === 'down') return '↓';
-        return part;
+        // A letter in a chord reads as on the key cap (Ctrl+K); alone it is what to type (g, j).
+        return chord && part.length === 1 ? part.toUpperCase() : part;
       })
-      .join(isMac() ? '' : '+'),
+      .join(isMac() ? '' : '+');
+  },
   );
 }
 

@@ -15,7 +15,9 @@ export const SESSION_COMMANDS: ReadonlySet<string> = new Set([
 ]);
 
 /** A page the palette can go to: it exists, it is inside the console, and it needs no record id. */
-export const isPaletteRoute = (route: RouteEntry) => Boolean(route.page) && !route.public && !route.path.includes('{');
+// System pages (No Permission, Error) sit outside the sidebar and every group: nobody goes there on purpose.
+export const isPaletteRoute = (route: RouteEntry) =>
+  Boolean(route.page) && !route.public && !route.path.includes('{') && (route.inSidebar || route.group !== null);
 
 /** A command an admin runs from the palette rather than from a session screen. */
 export const isPaletteCommand = (command: AnyCommand) => command.auth === 'admin' && !SESSION_COMMANDS.has(command.id);
