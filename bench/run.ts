@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- [sign-in] [list] [--no-postgres] [--quick]]`
+ * `npm run bench [-- [sign-in] [list] [palette] [table] [bundle] [--no-postgres] [--quick]]`
  *
  * Runs the benchmarks against real servers over loopback HTTP and prints figures: no
  * assertions, no pass or fail. PostgreSQL figures come from the server DATABASE_URL names, or
@@ -9,7 +9,10 @@
  * To profile the server under load: BENCH_SERVER_NODE_FLAGS="--cpu-prof --cpu-prof-dir=.bench/profiles".
  */
 import os from 'node:os';
+import { bundleBench, printBundleFigures, type BundleFigure } from './bundle.bench';
 import { listCallBench, type ListOptions } from './list-call.bench';
+import { paletteBench } from './palette.bench';
+import { tableBench } from './table.bench';
 import { findPostgres, type PostgresServer } from './lib/postgres';
 import { heading, printFigures, type Figure } from './lib/report';
 import type { DatabaseChoice } from './lib/server';
@@ -19,7 +22,8 @@ const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith('--')));
 const picked = args.filter((arg) => !arg.startsWith('--'));
 for (const flag of flags) if (!['--no-postgres', '--quick'].includes(flag)) throw new Error(`unknown option ${flag}`);
-for (const name of picked) if (!['sign-in', 'list'].includes(name)) throw new Error(`unknown benchmark ${name} (sign-in, list)`);
+const NAMES = ['sign-in', 'list', 'palette', 'table', 'bundle'];
+for (const name of picked) if (!NAMES.includes(name)) throw new Error(`unknown benchmark ${name} (${NAMES.join(', ')})`);
 const wanted = (name: string) => picked.length === 0 || picked.includes(name);
 const quick = flags.has('--quick');
 
@@ -51,6 +55,7 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
 }
 
 const figures: Figure[] = [];
+let bundle: BundleFigure[] = [];
 const notes: string[] = [];
 try {
   const databases: DatabaseChoice[] = [{ kind: 'pglite' }];
@@ -72,10 +77,18 @@ try {
   if (wanted('list')) {
     for (const database of databases) figures.push(...(await listCallBench(database, list)));
   }
+  // The console's figures: Chromium is needed for the palette and the table.
+  if (wanted('palette')) figures.push(...(await paletteBench({ entries: 5_000, keystrokes: quick ? 100 : 300 })));
+  if (wanted('table')) figures.push(...(await tableBench({ rows: quick ? 20_000 : 100_000 })));
+  if (wanted('bundle')) bundle = await bundleBench();
 } finally {
   await stopPostgres();
 }
 
 heading('Summary');
 printFigures(figures);
+if (bundle.length > 0) {
+  console.log('');
+  printBundleFigures(bundle);
+}
 for (const note of notes) console.log(`\n${note}`);
