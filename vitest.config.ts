@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Browser tests poll the page; on a loaded 2-core CI machine a keypress can take seconds to land.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
