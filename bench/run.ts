@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- [sign-in] [list] [palette] [table] [bundle] [--no-postgres] [--quick]]`
+ * `npm run bench [-- [sign-in] [list] [palette] [table] [bundle] [cli] [--no-postgres] [--quick]]`
  *
  * Runs the benchmarks against real servers over loopback HTTP and prints figures: no
  * assertions, no pass or fail. PostgreSQL figures come from the server DATABASE_URL names, or
@@ -9,6 +9,7 @@
  * To profile the server under load: BENCH_SERVER_NODE_FLAGS="--cpu-prof --cpu-prof-dir=.bench/profiles".
  */
 import os from 'node:os';
+import { cliBench } from './cli.bench';
 import { bundleBench, printBundleFigures, type BundleFigure } from './bundle.bench';
 import { listCallBench, type ListOptions } from './list-call.bench';
 import { paletteBench } from './palette.bench';
@@ -22,7 +23,7 @@ const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith('--')));
 const picked = args.filter((arg) => !arg.startsWith('--'));
 for (const flag of flags) if (!['--no-postgres', '--quick'].includes(flag)) throw new Error(`unknown option ${flag}`);
-const NAMES = ['sign-in', 'list', 'palette', 'table', 'bundle'];
+const NAMES = ['sign-in', 'list', 'palette', 'table', 'bundle', 'cli'];
 for (const name of picked) if (!NAMES.includes(name)) throw new Error(`unknown benchmark ${name} (${NAMES.join(', ')})`);
 const wanted = (name: string) => picked.length === 0 || picked.includes(name);
 const quick = flags.has('--quick');
@@ -81,6 +82,8 @@ try {
   if (wanted('palette')) figures.push(...(await paletteBench({ entries: 5_000, keystrokes: quick ? 100 : 300 })));
   if (wanted('table')) figures.push(...(await tableBench({ rows: quick ? 20_000 : 100_000 })));
   if (wanted('bundle')) bundle = await bundleBench();
+  // The CLI prints its own table (start-up time, export rows/s and memory).
+  if (wanted('cli')) await cliBench(quick ? { startRuns: 5, exportScales: [1, 100] } : {});
 } finally {
   await stopPostgres();
 }

@@ -50,6 +50,20 @@ async function signedInClient(onFailure?: (e: ClientError) => void): Promise<Tra
 }
 
 describe('the core client', () => {
+  it('keeps the stored session when a sign-in is refused for a wrong password', async () => {
+    const client = await signedInClient();
+    const token = client.store.get(STORAGE_KEYS.token);
+    const device = { deviceId: client.deviceId, deviceModel: 'node', browserName: 'vitest', browserVersion: '4' };
+    const refused = await client.attempt(login, { email: 'root@traction.ng', password: 'not-the-password', device });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.error.status).toBe(401);
+      expect(refused.error.kind).toBe('rejected');
+    }
+    expect(client.store.get(STORAGE_KEYS.token)).toBe(token);
+    expect((await client.call(whoami, {})).user.email).toBe('root@traction.ng');
+  });
+
   it('creates a device id once and keeps it', () => {
     const store = memoryStore();
     const a = createClient({ baseURL: server.url, store });

@@ -90,7 +90,10 @@ export function createClient(options: ClientOptions): TractionClient {
   }
 
   function fail(command: AnyCommand, path: string, status: number, body: ErrorBody | undefined, cause?: unknown): ClientError {
-    const error = new ClientError(classifyFailure(status, body), status, command.method, path, body, { cause });
+    // A public command (sign-in, password set) answering 401 means wrong credentials, not an
+    // expired session: the session already stored must survive a mistyped password.
+    const kind = classifyFailure(status, body);
+    const error = new ClientError(kind === 'session-expired' && command.auth === 'public' ? 'rejected' : kind, status, command.method, path, body, { cause });
     if (error.kind === 'session-expired') clearSession(store);
     options.onFailure?.(error);
     return error;

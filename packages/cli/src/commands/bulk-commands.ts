@@ -1,0 +1,92 @@
+import type { Command } from 'commander';
+import type { AnyCommand } from '@traction/core';
+import { CliError } from '../errors';
+import { EXIT } from '../exit-codes';
+import { describeColumns, inputFields } from '../flags/input-fields';
+import type { Io } from '../io';
+import type { BulkSummary } from '../services/bulk-run';
+import { exampleOf, globalsOf } from './field-options';
+import { SHORT_EXIT_CODES } from './help-text';
+import { commandGroups } from './registry-commands';
+
+/** Session commands are not for bulk runs; lists are read, not run per row. */
+const NOT_BULK = new Set(['auth.login', 'auth.device-login', 'auth.logout']);
+export const bulkCapable = (command: AnyCommand) => !command.list && !NOT_BULK.has(command.id);
+
+function summaryText(summary: BulkSummary): string {
+  const parts = [`${summary.ok} ok`, `${summary.failed} failed`];
+  if (summary.alreadyDone) parts.push(`${summary.alreadyDone} already done in an earlier run`);
+  if (summary.notRun) parts.push(`${summary.notRun} not run`);
+  return `${summary.rows} rows: ${parts.join(', ')}.${summary.results ? `\nResults: ${summary.results}` : ''}\n`;
+}
+
+/** A sample CSV for a command's bulk help. */
+function sampleCsv(command: AnyCommand): string {
+  const fields = inputFields(command).filter((field) => field.required);
+  const header = fields.map((field) => field.name).join(',');
+  const value = (n: number) =>
+    fields
+      .map((field) =>
+        field.choices?.length ? field.choices[n % field.choices.length]! : field.type === 'number' ? String(7 + n) : field.type === 'array' ? `"${field.choices?.[0] ?? 'a'},${field.choices?.[1] ?? 'b'}"` : `value-${n + 1}`,
+      )
+      .join(',');
+  return `  ${header}\n  ${value(0)}\n  ${value(1)}`;
+}
+
+/** `traction bulk <group> <action> --file rows.csv`: the generic runner, one subcommand per command. */
+export function addBulkCommands(program: Command, io: Io): void {
+  const bulk = program
+    .command('bulk')
+    .summary('Run a command once per row of a CSV file (dry runs, resumable, exactly once)')
+    .description(
+      'Run a command once per row of a CSV file whose header names the command\'s input fields. Every row is checked before anything is sent; ' +
+        'a journal beside the file (FILE.journal) records each outcome, and each row carries an Idempotency-Key derived from the file and the row, ' +
+        'so running the same command again after a crash or Ctrl+C resumes without repeating a finished row. A results CSV lists every row\'s outcome.',
+    )
+    .addHelpText(
+      'after',
+      `\nExamples:\n  $ traction bulk permissions grant --file grants.csv --dry-run\n  $ traction bulk permissions grant --file grants.csv --concurrency 8 --yes\n\n${SHORT_EXIT_CODES}\n`,
+    );
+  for (const [groupName, commands] of commandGroups()) {
+    const capable = commands.filter(bulkCapable);
+    if (!capable.length) continue;
+    const group = bulk
+      .command(groupName)
+      .summary(capable.map((command) => command.action).join(', '))
+      .description(`Bulk runs of ${groupName} commands.`)
+      .addHelpText('after', `\nExample:\n  $ traction bulk ${groupName} ${capable[0]!.action} --file rows.csv --dry-run\n${SHORT_EXIT_CODES}\n`);
+    for (const command of capable) {
+      const fields = inputFields(command);
+      group
+        .command(command.action)
+        .summary(command.title)
+        .description(`${command.title}, once per row of --file. Columns: ${describeColumns(fields)}.`)
+        .requiredOption('--file <csv>', 'the rows: a header naming input fields (user_id or user-id), then one row per call')
+        .option('--dry-run', 'check every row and show what would be sent; send nothing')
+        .option('--concurrency <n>', 'rows in flight at once (1-32)', '4')
+        .option('--results <csv>', 'where to write the outcome of each row (default: FILE.results.csv beside the input)')
+        .option('--new-batch', 'run the file again as a new batch even though its journal says rows are done (the old journal is kept aside)')
+        .addHelpText(
+          'after',
+          `\nExample file (${command.id}):\n${sampleCsv(command)}\n\nExample:\n  $ ${exampleOf(command, `traction bulk ${command.group} ${command.action}`).replace(/ --.*$/, '')} --file rows.csv --dry-run\n\n` +
+            `Lists in a cell are comma-separated (quote the cell); empty cells are left out.\n${SHORT_EXIT_CODES}\n`,
+        )
+        .action(async (_local: unknown, self: Command) => {
+          const opts = self.optsWithGlobals<Record<string, unknown>>();
+          const globals = globalsOf(opts);
+          const { runBulk } = await import('../services/bulk-run');
+          const summary = await runBulk(io, command, fields, {
+            file: String(opts.file),
+            dryRun: Boolean(opts.dryRun),
+            concurrency: Number(opts.concurrency),
+            ...(typeof opts.results === 'string' ? { results: opts.results } : {}),
+            newBatch: Boolean(opts.newBatch),
+            globals: { ...globals, out: opts.dryRun ? globals.out : undefined },
+          });
+          if (summary.dryRun) return;
+          io.stdout.write(globals.json ? `${JSON.stringify(summary)}\n` : summaryText(summary));
+          if (summary.failed > 0) throw new CliError(`${summary.failed} of ${summary.rows} rows failed; see ${summary.results}. Run the same command again to retry them.`, EXIT.rowsFailed);
+        });
+    }
+  }
+}

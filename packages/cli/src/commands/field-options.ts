@@ -1,0 +1,88 @@
+import { Option, type Command } from 'commander';
+import type { AnyCommand } from '@traction/core';
+import { fieldHelp, inputFields, valueHint, type InputField } from '../flags/input-fields';
+import type { TextValue } from '../flags/text-input';
+import type { GlobalOptions } from '../services/session';
+
+/** Flags every command takes (defined on the program, accepted anywhere on the line). */
+export const GLOBAL_FLAGS = ['profile', 'api-url', 'json', 'csv', 'out', 'yes', 'help', 'version'] as const;
+
+/** Flags some commands add themselves. */
+const LOCAL_FLAGS = ['all', 'from', 'to', 'idempotency-key', 'file', 'dry-run', 'concurrency', 'results', 'new-batch'];
+
+/** Repeating a list flag adds to it: `--permissions a --permissions b` is `a,b`. */
+const collect = (value: string, previous: string | undefined) => (previous === undefined ? value : `${previous},${value}`);
+
+export interface FieldOptions {
+  fields: InputField[];
+  /** Reads the values given for each field from commander's parsed options. */
+  values(opts: Record<string, unknown>): Record<string, TextValue>;
+}
+
+/**
+ * Adds one flag per input field: its type shown as the value placeholder, enum choices listed
+ * (but checked by the schema, so a bad value gets zod's message), defaults and "(required)" in
+ * the description. A field whose name would clash with a built-in flag is typed `--input-<name>`.
+ */
+export function addFieldOptions(target: Command, command: AnyCommand, options: { omit?: readonly string[] } = {}): FieldOptions {
+  const fields = inputFields(command).filter((field) => !options.omit?.includes(field.name));
+  const attributes = new Map<string, InputField>();
+  for (const field of fields) {
+    if ((GLOBAL_FLAGS as readonly string[]).includes(field.flag) || LOCAL_FLAGS.includes(field.flag)) field.flag = `input-${field.flag}`;
+    if (field.type === 'boolean') {
+      const on = new Option(`--${field.flag}`, fieldHelp(field));
+      const off = new Option(`--no-${field.flag}`, `set ${field.name} to false`);
+      target.addOption(on).addOption(off);
+      attributes.set(on.attributeName(), field);
+      continue;
+    }
+    const option = new Option(`--${field.flag} <${valueHint(field)}>`, fieldHelp(field));
+    if (field.type === 'array') option.argParser(collect);
+    // Shown in help and offered by completion, but not enforced by commander: the schema judges.
+    if (field.choices) option.argChoices = [...field.choices];
+    target.addOption(option);
+    attributes.set(option.attributeName(), field);
+  }
+  return {
+    fields,
+    values(opts) {
+      const out: Record<string, TextValue> = {};
+      for (const [attribute, field] of attributes) {
+        const value = opts[attribute];
+        if (value !== undefined) out[field.name] = value as TextValue;
+      }
+      return out;
+    },
+  };
+}
+
+/** The program-wide options out of a command's merged options. */
+export function globalsOf(opts: Record<string, unknown>): GlobalOptions {
+  const globals: GlobalOptions = {};
+  if (typeof opts.profile === 'string') globals.profile = opts.profile;
+  if (typeof opts.apiUrl === 'string') globals.apiUrl = opts.apiUrl;
+  if (opts.json) globals.json = true;
+  if (opts.csv) globals.csv = true;
+  if (typeof opts.out === 'string') globals.out = opts.out;
+  if (opts.yes) globals.yes = true;
+  return globals;
+}
+
+/** A sample value for a field, for generated examples. */
+function sampleValue(field: InputField): string {
+  if (field.choices?.length) return field.choices[0]!;
+  if (field.format === 'kobo') return '1500.00';
+  if (field.format === 'date') return '2026-11-21';
+  if (field.type === 'number') return '7';
+  if (field.type === 'array') return field.itemType === 'number' ? '7,8' : 'a,b';
+  if (field.type === 'object') return `'{}'`;
+  if (/email/i.test(field.name)) return 'ada@traction.ng';
+  return `<${field.flag}>`;
+}
+
+/** The command's own example, or one made from its required fields. */
+export function exampleOf(command: AnyCommand, prefix = `traction ${command.group} ${command.action}`): string {
+  if (command.example && prefix === `traction ${command.group} ${command.action}`) return command.example;
+  const required = inputFields(command).filter((field) => field.required);
+  return [prefix, ...required.map((field) => `--${field.flag} ${sampleValue(field)}`)].join(' ');
+}

@@ -1,0 +1,101 @@
+import { openAsBlob } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { coerceTextInput, parseNairaToKobo, type AnyCommand } from '@traction/core';
+import type { z } from 'zod';
+import type { InputField } from './input-fields';
+
+/** A value as it arrives from a flag (text, or true/false for switches) or a CSV cell (text). */
+export type TextValue = string | boolean | undefined;
+
+export interface TextInputResult {
+  input: Record<string, unknown>;
+  /** What could not be read before the schema even looked at it (bad Naira, bad JSON, missing file). */
+  problems: string[];
+}
+
+/**
+ * Turns text from flags or CSV cells into a command's input: numbers, booleans and lists through
+ * core's `coerceTextInput`, amounts typed in Naira into kobo, JSON for nested objects, and file
+ * paths (relative to `baseDir`) into Blobs. The schema is left to judge the result.
+ */
+export async function inputFromText(
+  command: AnyCommand,
+  fields: readonly InputField[],
+  raw: Readonly<Record<string, TextValue>>,
+  options: { baseDir: string; label: (field: InputField) => string },
+): Promise<TextInputResult> {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const field of fields) {
+    const value = raw[field.name];
+    if (value === undefined) continue;
+    if (typeof value === 'boolean') {
+      values[field.name] = value;
+      continue;
+    }
+    if (field.format === 'kobo') {
+      try {
+        const kobo = parseNairaToKobo(value);
+        values[field.name] = Number.isSafeInteger(Number(kobo)) ? Number(kobo) : kobo;
+      } catch (error) {
+        problems.push(`${options.label(field)}: ${(error as Error).message}`);
+      }
+    } else if (field.type === 'object') {
+      try {
+        values[field.name] = JSON.parse(value);
+      } catch {
+        problems.push(`${options.label(field)}: must be JSON, e.g. '{"role":"staff"}'`);
+      }
+    } else if (field.type === 'file') {
+      const path = isAbsolute(value) ? value : resolve(options.baseDir, value);
+      try {
+        values[field.name] = await openAsBlob(path);
+      } catch {
+        problems.push(`${options.label(field)}: cannot read the file ${path}`);
+      }
+    } else {
+      values[field.name] = value;
+    }
+  }
+  return { input: coerceTextInput(command.input, values), problems };
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+/**
+ * zod's messages, each under the name the person typed (`--user-id`, or a CSV column). A field
+ * left out reads "is required" rather than zod's "expected number, received undefined".
+ */
+export function issueMessages(
+  issues: readonly z.core.$ZodIssue[],
+  input: unknown,
+  label: (name: string) => string,
+): string[] {
+  return issues.map((issue) => {
+    const [head, ...rest] = issue.path;
+    // Inside a field: list items by their position as people count (1, 2…), object keys by name.
+    const inner = rest.map((part) => (typeof part === 'number' ? `item ${part + 1}` : String(part))).join(', ');
+    const where = head === undefined ? '' : `${label(String(head))}${inner ? ` (${inner})` : ''}`;
+    const missing = issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined;
+    const message = missing ? 'is required' : issue.message;
+    return where ? `${where}: ${message}` : message;
+  });
+}
+
+/** Parses input with the command's schema; the messages when it does not pass. */
+export function validateInput(
+  command: AnyCommand,
+  input: Record<string, unknown>,
+  label: (name: string) => string,
+): { ok: true; data: Record<string, unknown> } | { ok: false; messages: string[] } {
+  const result = command.input.safeParse(input);
+  if (result.success) return { ok: true, data: result.data as Record<string, unknown> };
+  return { ok: false, messages: issueMessages(result.error.issues, input, label) };
+}

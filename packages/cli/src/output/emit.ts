@@ -1,0 +1,91 @@
+import { extname, resolve } from 'node:path';
+import type { ListColumn } from '@traction/core';
+import { stringify } from 'csv-stringify/sync';
+import { usageError } from '../errors';
+import { stdoutIsTerminal, type Io, type Output } from '../io';
+import { openAtomicFile } from '../services/atomic-file';
+import { describeValue } from './describe-value';
+import { tableCells } from './format-cell';
+import { plainTable } from './plain-table';
+
+/** How a command's answer is written: a terminal table, aligned text, JSON (NDJSON for lists) or CSV. */
+export type OutputFormat = 'terminal' | 'plain' | 'json' | 'csv';
+
+/** `--json`, `--csv`, else the extension of `--out`, else a table on a terminal and plain text elsewhere. */
+export function chooseFormat(io: Io, options: { json?: boolean; csv?: boolean; out?: string }): OutputFormat {
+  if (options.json && options.csv) throw usageError('--json and --csv cannot be used together');
+  if (options.json) return 'json';
+  if (options.csv) return 'csv';
+  if (options.out) {
+    const extension = extname(options.out).toLowerCase();
+    if (['.json', '.ndjson', '.jsonl'].includes(extension)) return 'json';
+    if (extension === '.csv') return 'csv';
+    return 'plain';
+  }
+  return stdoutIsTerminal(io) ? 'terminal' : 'plain';
+}
+
+/**
+ * Runs `write` against stdout, or against `--out FILE` written whole and renamed into place (the
+ * file is left untouched when anything fails).
+ */
+export async function withSink(io: Io, out: string | undefined, write: (sink: Output) => Promise<void>): Promise<void> {
+  if (!out) return write(io.stdout);
+  const file = await openAtomicFile(resolve(io.cwd, out));
+  try {
+    await write(file.stream);
+    await file.commit();
+  } catch (error) {
+    await file.discard();
+    throw error;
+  }
+}
+
+/** A CSV cell the way the server writes them: ISO times, plain numbers, tag names joined by "; ". */
+function csvValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) {
+    return value.map((v) => (v && typeof v === 'object' && 'name' in v ? String((v as { name: unknown }).name) : String(v))).join('; ');
+  }
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+export interface RowsOutput {
+  columns: readonly ListColumn[];
+  rows: readonly Record<string, unknown>[];
+  /** Dim line under a terminal table. */
+  footer?: string;
+  /** Whether to write the CSV header (false for the second page on of `--all`). */
+  header?: boolean;
+}
+
+/** Writes rows in the chosen format: one JSON object per line for `json`. */
+export async function writeRows(io: Io, sink: Output, format: OutputFormat, output: RowsOutput): Promise<void> {
+  const { columns, rows } = output;
+  switch (format) {
+    case 'json':
+      for (const row of rows) sink.write(`${JSON.stringify(row)}\n`);
+      return;
+    case 'csv': {
+      const records = rows.map((row) => columns.map((column) => csvValue(row[column.key])));
+      sink.write(stringify(output.header === false ? records : [columns.map((c) => c.label), ...records]));
+      return;
+    }
+    case 'terminal': {
+      const { tableText } = await import('../ui/screens');
+      sink.write(tableText({ headers: columns.map((c) => c.label), rows: tableCells(columns, rows), width: io.stdout.columns ?? 100, ...(output.footer ? { footer: output.footer } : {}) }));
+      return;
+    }
+    case 'plain':
+      sink.write(plainTable(columns.map((c) => c.label), tableCells(columns, rows)));
+      return;
+  }
+}
+
+/** Writes a single answer: pretty JSON, or indented `key: value` lines. */
+export function writeValue(sink: Output, format: OutputFormat, value: unknown): void {
+  if (format === 'csv') throw usageError('--csv works with lists; use --json for this command');
+  if (format === 'json') sink.write(`${JSON.stringify(value, null, 2)}\n`);
+  else sink.write(describeValue(value));
+}

@@ -1,0 +1,49 @@
+import { formatNaira, type ColumnKind, type ListColumn } from '@traction/core';
+
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+
+/** An ISO instant as Lagos wall-clock time (WAT, UTC+1 all year): `2026-11-21 10:00`. */
+export function lagosDateTime(iso: string): string {
+  const instant = Date.parse(iso);
+  if (Number.isNaN(instant)) return iso;
+  return new Date(instant + LAGOS_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** A cell as a person reads it in a table: Naira with its sign, Lagos times, names of tags. */
+export function formatCell(kind: ColumnKind, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (kind) {
+    case 'money':
+      return typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && /^-?\d+$/.test(value))
+        ? formatNaira(BigInt(value))
+        : String(value);
+    case 'datetime':
+      return typeof value === 'string' ? lagosDateTime(value) : String(value);
+    case 'date':
+      return typeof value === 'string' ? value.slice(0, 10) : String(value);
+    case 'boolean':
+      return value ? 'yes' : 'no';
+    case 'tags':
+      return Array.isArray(value) ? value.map(tagName).join(', ') : String(value);
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+const tagName = (tag: unknown): string =>
+  tag && typeof tag === 'object' && 'name' in tag ? String((tag as { name: unknown }).name) : String(tag);
+
+/** Columns for rows that come without a list spec (`{ items: [...] }` answers): one per key of the first row. */
+export function guessColumns(rows: readonly Record<string, unknown>[]): ListColumn[] {
+  const first = rows[0] ?? {};
+  return Object.entries(first).map(([key, value]) => ({
+    key,
+    label: key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
+    kind: Array.isArray(value) ? 'tags' : typeof value === 'boolean' ? 'boolean' : /At$/.test(key) ? 'datetime' : 'text',
+  }));
+}
+
+/** Rows as cells of text, in column order. */
+export function tableCells(columns: readonly ListColumn[], rows: readonly Record<string, unknown>[]): string[][] {
+  return rows.map((row) => columns.map((column) => formatCell(column.kind, row[column.key])));
+}

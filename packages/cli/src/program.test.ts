@@ -1,0 +1,148 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { registry, type AnyCommand } from '@traction/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { exportableLists } from './commands/export-commands';
+import { EXIT } from './exit-codes';
+import { buildProgram } from './program';
+import { Capture, cliUser } from './test/harness';
+import type { Io } from './io';
+
+// No server: everything here is decided before a call would be made.
+const user = cliUser('http://127.0.0.1:9');
+afterAll(() => user.remove());
+
+const quietIo = (): Io => ({
+  stdout: new Capture(),
+  stderr: new Capture(),
+  stdin: process.stdin,
+  env: user.env,
+  cwd: user.configDir,
+  signal: new AbortController().signal,
+});
+
+function find(program: Command, path: readonly string[]): Command | undefined {
+  let current: Command | undefined = program;
+  for (const name of path) current = current?.commands.find((command) => command.name() === name);
+  return current;
+}
+
+function allPaths(command: Command, prefix: string[] = []): string[][] {
+  return command.commands.flatMap((sub) => [[...prefix, sub.name()], ...allPaths(sub, [...prefix, sub.name()])]);
+}
+
+describe('the command tree', () => {
+  const program = buildProgram(quietIo());
+
+  it.each((registry as readonly AnyCommand[]).map((command) => [command.id, command] as const))('has `traction <group> <action>` for %s', (_id, command) => {
+    const leaf = find(program, [command.group, command.action]);
+    expect(leaf, `traction ${command.group} ${command.action}`).toBeDefined();
+    expect(leaf!.commands).toHaveLength(0);
+  });
+
+  it('has an export for every list that streams CSV, and a bulk runner for every command that is not a list or a session step', () => {
+    for (const [name, command] of exportableLists()) expect(find(program, ['export', name]), command.id).toBeDefined();
+    for (const command of registry as readonly AnyCommand[]) {
+      const bulk = find(program, ['bulk', command.group, command.action]);
+      if (command.list || ['auth.login', 'auth.device-login', 'auth.logout'].includes(command.id)) expect(bulk).toBeUndefined();
+      else expect(bulk, command.id).toBeDefined();
+    }
+  });
+
+  it('derives flags from the input schema: kebab-case names, types, enum choices, required fields and defaults', () => {
+    const help = find(program, ['admins', 'create'])!.helpInformation();
+    expect(help).toMatch(/--email <email>\s+email \(required\)/);
+    expect(help).toMatch(/--first-name <first-name>/);
+    expect(help).toMatch(/--role <role>\s+role \(default: staff\)\s+\(choices: "super_admin",\s+"admin", "staff"\)/);
+    expect(help).toMatch(/--department-ids <n,\.\.\.>\s+department ids; comma-separated, or repeat the flag/);
+    const grant = find(program, ['permissions', 'grant'])!.helpInformation();
+    expect(grant).toMatch(/--user-id <id>/);
+  });
+});
+
+describe('--help', () => {
+  const paths = allPaths(buildProgram(quietIo()));
+
+  it.each([[[] as string[]], ...paths.map((path) => [path])])('traction %s --help shows an example and exits 0', async (path) => {
+    const result = await user.run([...path, '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Examples?:\n\s+\$ traction/);
+  });
+
+  it('lists every exit code at the top and one line of them on every command', async () => {
+    const root = await user.run(['--help']);
+    for (const line of ['0    success', '2    usage', '3    not signed in', '4    permission denied', '5    some rows of a bulk run failed']) {
+      expect(root.stdout).toContain(line);
+    }
+    expect((await user.run(['audit', 'list', '--help'])).stdout).toContain('Exit codes: 0 ok, 1 error, 2 usage, 3 not signed in, 4 permission denied');
+  });
+});
+
+describe('bad command lines (exit 2, nothing sent)', () => {
+  it.each([
+    [['admins', 'list', '--role', 'boss'], '--role: Invalid option: expected one of "super_admin"|"admin"|"staff"'],
+    [['permissions', 'grant', '--permissions', 'audit.view'], '--user-id: is required'],
+    [['permissions', 'grant', '--user-id', 'seven', '--permissions', 'audit.view'], '--user-id: Invalid input: expected number, received string'],
+    [['admins', 'create', '--email', 'nope', '--first-name', 'A', '--last-name', 'B'], '--email: must be a valid email address'],
+    [['permissions', 'grant-bulk', '--ids', '1', '--matching', '{oops', '--permissions', 'audit.view'], '--matching: must be JSON'],
+    [['audit', 'list', '--from', 'someday'], '--from: must be a date (YYYY-MM-DD) or date-time'],
+    [['admins', 'list', '--rol', 'admin'], "unknown option '--rol'"],
+    [['admins', 'frobnicate'], "unknown command 'frobnicate'"],
+    [['export', 'admins'], 'needs --out FILE'],
+    [['bulk', 'permissions', 'grant'], "required option '--file <csv>' not specified"],
+  ])('traction %j', async (argv, message) => {
+    const result = await user.run(argv);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toContain(message);
+  });
+
+  it('asks commands marked "confirm" for --yes when there is no terminal', async () => {
+    const result = await user.run(['admins', 'delete', '--id', '7']);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toContain('`traction admins delete` is hard to undo and asks for confirmation first. Without a terminal, pass --yes to run it.');
+  });
+
+  it('refuses to prompt for a password without a terminal and names the flags to use', async () => {
+    const result = await user.run(['login']);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toContain('--password-stdin');
+  });
+
+  it('says "not signed in" (exit 3) before calling anything', async () => {
+    const result = await user.run(['admins', 'list', '--yes']);
+    expect(result.code).toBe(EXIT.notSignedIn);
+    expect(result.stderr).toContain('Not signed in to http://127.0.0.1:9 (profile "default"). Run `traction login`.');
+  });
+});
+
+describe('traction completion', () => {
+  const program = buildProgram(quietIo());
+  const leaves = allPaths(program).filter((path) => find(program, path)!.commands.length === 0);
+
+  it.each(['bash', 'zsh', 'fish'])('%s: names every command', async (shell) => {
+    const { code, stdout } = await user.run(['completion', shell]);
+    expect(code).toBe(0);
+    for (const path of leaves) expect(stdout).toContain(path.at(-1)!);
+    expect(stdout).toContain('super_admin admin staff');
+  });
+
+  it('bash: completes groups, actions, flags and enum values', async () => {
+    const script = join(user.configDir, 'traction.bash');
+    writeFileSync(script, (await user.run(['completion', 'bash'])).stdout);
+    const complete = (...words: string[]) =>
+      execFileSync(
+        'bash',
+        ['-c', `source ${script}; COMP_WORDS=(traction ${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length}; _traction_completions; printf '%s\\n' "\${COMPREPLY[@]}"`],
+        { encoding: 'utf8' },
+      )
+        .trim()
+        .split('\n');
+    expect(complete('adm')).toEqual(['admins']);
+    expect(complete('admins', 'l')).toEqual(['list']);
+    expect(complete('admins', 'list', '--ro')).toEqual(['--role']);
+    expect(complete('admins', 'list', '--role', 'a')).toEqual(['admin']);
+    expect(complete('--profile', 'staging', 'bulk', 'permissions', 'gr')).toEqual(['grant', 'grant-bulk']);
+  });
+});

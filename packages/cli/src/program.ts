@@ -1,0 +1,69 @@
+import { Argument, Command } from 'commander';
+import type { Io } from './io';
+import { completionScript, SHELLS, type Shell } from './completion/completion';
+import { addBulkCommands } from './commands/bulk-commands';
+import { addExportCommands } from './commands/export-commands';
+import { SHORT_EXIT_CODES, ROOT_HELP_AFTER } from './commands/help-text';
+import { addProfilesCommand } from './commands/profiles-command';
+import { addRegistryCommand, commandGroups, groupExamples, groupSummary } from './commands/registry-commands';
+import { addAuthSessionCommand, addSessionCommands } from './commands/session-commands';
+import { CLI_VERSION } from './defaults';
+
+/**
+ * The `traction` command tree. Every registry command becomes `traction <group> <action>` with
+ * flags from its input schema; around them sit the session commands, `export`, `bulk`,
+ * `profiles` and `completion`.
+ */
+export function buildProgram(io: Io): Command {
+  const program = new Command('traction')
+    .description('Traction Admin from a shell: every command of the back office, CSV exports for cron, and bulk runs from CSV files.')
+    .version(CLI_VERSION, '-V, --version')
+    .option('--profile <name>', 'profile (server and session) to use')
+    .option('--api-url <url>', 'server, e.g. https://admin.example.com (default: the profile\'s, or http://localhost:8080)')
+    .option('--json', 'JSON output; lists as one JSON object per line')
+    .option('--csv', 'CSV output (lists)')
+    .option('--out <file>', 'write the output to FILE (complete, or not at all)')
+    .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureOutput({
+      writeOut: (text) => void io.stdout.write(text),
+      writeErr: (text) => void io.stderr.write(text),
+      getOutHelpWidth: () => (io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : 80),
+      getErrHelpWidth: () => (io.stderr.isTTY && io.stderr.columns ? io.stderr.columns : 80),
+    })
+    .showSuggestionAfterError()
+    .helpCommand(false)
+    .exitOverride()
+    .addHelpText('after', ROOT_HELP_AFTER);
+
+  program.commandsGroup('Session:');
+  addSessionCommands(program, io);
+  addProfilesCommand(program, io);
+
+  program.commandsGroup('Commands (traction <group> <action>):');
+  for (const [groupName, commands] of commandGroups()) {
+    const group = program
+      .command(groupName)
+      .summary(groupSummary(commands))
+      .description(`${groupName} commands: ${commands.map((command) => command.title.toLowerCase()).join('; ')}.`)
+      .addHelpText('after', `${groupExamples(commands)}${SHORT_EXIT_CODES}\n`);
+    for (const command of commands) {
+      if (!addAuthSessionCommand(group, command, io)) addRegistryCommand(group, command, io);
+    }
+  }
+
+  program.commandsGroup('Scripts:');
+  addExportCommands(program, io);
+  addBulkCommands(program, io);
+  program
+    .command('completion')
+    .summary('Print a shell completion script (bash, zsh, fish)')
+    .description('Print a completion script for your shell, generated from the command tree.')
+    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
+    .addHelpText(
+      'after',
+      `\nExamples:\n  $ traction completion bash > ~/.local/share/bash-completion/completions/traction\n  $ traction completion zsh > "\${fpath[1]}/_traction"\n  $ traction completion fish > ~/.config/fish/completions/traction.fish\n  $ source <(traction completion bash)    # this shell only\n`,
+    )
+    .action((shell: Shell) => void io.stdout.write(completionScript(shell, program)));
+  return program;
+}

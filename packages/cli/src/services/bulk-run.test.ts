@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT } from '../exit-codes';
+import { startDelayProxy } from '../test/delay-proxy';
+import { BIN, cliUser, signIn, startTestServer, type CliUser, type TestServer } from '../test/harness';
+import { waitFor } from '../test/wait-for';
+
+let server: TestServer;
+let user: CliUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  user = cliUser(server.url);
+  await signIn(user, server);
+});
+afterAll(async () => {
+  user?.remove();
+  await server?.close();
+});
+
+/** Successful `permissions.grant` calls the server audited: each row that really ran, once. */
+async function grantsAudited(): Promise<number> {
+  const result = await user.run(['audit', 'list', '--command', 'permissions.grant', '--outcome', 'ok', '--json', '--all']);
+  return result.stdout.trim() === '' ? 0 : result.stdout.trim().split('\n').length;
+}
+
+/** A grants file: one row per demo admin (ids 2…41), each row distinct. */
+function writeGrants(name: string, permission: string, rows = 40): string {
+  const lines = ['user_id,permissions', ...Array.from({ length: rows }, (_, i) => `${2 + i},${permission}`)];
+  const path = join(user.configDir, name);
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+const journalRows = (file: string) =>
+  existsSync(`${file}.journal`) ? readFileSync(`${file}.journal`, 'utf8').trim().split('\n').filter((line) => line.includes('"type":"row"')).length : 0;
+
+const results = (file: string) => parse(readFileSync(file.replace(/\.csv$/, '.results.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+
+describe('traction bulk', () => {
+  it('checks every row before sending anything and reports each bad row with its line number', async () => {
+    const file = join(user.configDir, 'bad.csv');
+    writeFileSync(file, 'user_id,permissions\n2,audit.view\nseven,audit.view\n4,admins.fly\n5,"audit.view,admins.view"\n');
+    const before = await grantsAudited();
+    const result = await user.run(['bulk', 'permissions', 'grant', '--file', file]);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toContain('2 of 4 rows are not valid; nothing was sent.');
+    expect(result.stderr).toContain('line 3: user_id: Invalid input: expected number, received string');
+    expect(result.stderr).toContain('line 4: permissions (item 1): Invalid option');
+    expect(await grantsAudited()).toBe(before);
+    expect(existsSync(`${file}.journal`)).toBe(false);
+  });
+
+  it('refuses a header that names no input field, or lacks a required one', async () => {
+    const file = join(user.configDir, 'header.csv');
+    writeFileSync(file, 'admin,permissions\n2,audit.view\n');
+    const result = await user.run(['bulk', 'permissions', 'grant', '--file', file]);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toContain('column "admin" is not an input of this command');
+    expect(result.stderr).toContain('column user_id is missing (required)');
+  });
+
+  it('shows what a dry run would send, with the totals, and sends nothing', async () => {
+    const file = writeGrants('dry.csv', 'audit.view', 3);
+    const before = await grantsAudited();
+    const result = await user.run(['bulk', 'permissions', 'grant', '--file', file, '--dry-run']);
+    expect(result.code).toBe(EXIT.ok);
+    expect(result.stdout).toMatch(/^2\s+send\s+POST \/v1\/admin\/grant-permission\s+\{"user_id":2,"permissions":\["audit.view"\]\}$/m);
+    expect(result.stdout).toContain('3 valid rows; 3 would be sent, 0 already done. Nothing was sent.');
+    expect(await grantsAudited()).toBe(before);
+    expect(existsSync(`${file}.journal`)).toBe(false);
+  });
+
+  it('asks for --yes without a terminal when the command asks for confirmation', async () => {
+    const file = join(user.configDir, 'bulk-grant.csv');
+    writeFileSync(file, 'ids,permissions\n"2,3",audit.view\n');
+    const result = await user.run(['bulk', 'permissions', 'grant-bulk', '--file', file]);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toContain('pass --yes');
+  });
+
+  it('writes the outcome of each row, exits 5 when some failed, and on a re-run retries only those', async () => {
+    const file = join(user.configDir, 'mixed.csv');
+    writeFileSync(file, 'user_id,permissions\n2,permissions.view\n99999,permissions.view\n3,permissions.view\n');
+    const before = await grantsAudited();
+    const first = await user.run(['bulk', 'permissions', 'grant', '--file', file, '--concurrency', '2']);
+    expect(first.code).toBe(EXIT.rowsFailed);
+    expect(first.stdout).toContain('3 rows: 2 ok, 1 failed.');
+    expect(results(file).map((row) => [row.line, row.user_id, row.outcome, row.status])).toEqual([
+      ['2', '2', 'ok', '200'],
+      ['3', '99999', 'failed', '404'],
+      ['4', '3', 'ok', '200'],
+    ]);
+    expect(results(file)[1]!.message).toContain('does not exist');
+    expect(await grantsAudited()).toBe(before + 2);
+
+    const again = await user.run(['bulk', 'permissions', 'grant', '--file', file]);
+    expect(again.code).toBe(EXIT.rowsFailed);
+    expect(again.stdout).toContain('3 rows: 0 ok, 1 failed, 2 already done in an earlier run.');
+    expect(await grantsAudited()).toBe(before + 2);
+  });
+
+  it('resumes after a crash in the middle without repeating a row', async () => {
+    const file = writeGrants('crash.csv', 'devices.authorize');
+    const before = await grantsAudited();
+    // A slow network so the run is still going when it is killed.
+    const proxy = await startDelayProxy(server.url, 40);
+    try {
+      const child = runChild(['bulk', 'permissions', 'grant', '--file', file, '--concurrency', '3', '--api-url', proxy.url]);
+      await waitFor(() => expect(journalRows(file)).toBeGreaterThanOrEqual(6), 30_000);
+      child.process.kill('SIGKILL');
+      await child.exited;
+    } finally {
+      await proxy.close();
+    }
+    const recorded = journalRows(file);
+    expect(recorded).toBeLessThan(40);
+
+    const resumed = await user.run(['bulk', 'permissions', 'grant', '--file', file, '--json']);
+    expect(resumed.code).toBe(EXIT.ok);
+    const summary = JSON.parse(resumed.stdout);
+    expect(summary).toMatchObject({ rows: 40, failed: 0, alreadyDone: recorded, ok: 40 - recorded, notRun: 0 });
+    // Rows in flight at the crash ran on the server but were not journaled: the resumed run sent
+    // them again with the same Idempotency-Key and got the stored answer, so each grant ran once.
+    expect(await grantsAudited()).toBe(before + 40);
+    expect(results(file).every((row) => row.outcome === 'ok')).toBe(true);
+  });
+
+  it('stops cleanly on Ctrl+C (exit 130, results so far) and resumes where it stopped', async () => {
+    const file = writeGrants('interrupted.csv', 'admins.create');
+    const before = await grantsAudited();
+    const proxy = await startDelayProxy(server.url, 40);
+    let outcome: { code: number | null; stderr: string };
+    try {
+      const child = runChild(['bulk', 'permissions', 'grant', '--file', file, '--concurrency', '2', '--api-url', proxy.url]);
+      await waitFor(() => expect(journalRows(file)).toBeGreaterThanOrEqual(4), 30_000);
+      child.process.kill('SIGINT');
+      outcome = { code: await child.exited, stderr: child.stderr() };
+    } finally {
+      await proxy.close();
+    }
+    expect(outcome.code).toBe(EXIT.interrupted);
+    expect(outcome.stderr).toContain('Stopped by Ctrl+C');
+    const partial = results(file);
+    expect(partial.some((row) => row.outcome === 'not run')).toBe(true);
+    expect(partial.filter((row) => row.outcome === 'ok')).toHaveLength(journalRows(file));
+
+    const resumed = await user.run(['bulk', 'permissions', 'grant', '--file', file]);
+    expect(resumed.code).toBe(EXIT.ok);
+    expect(await grantsAudited()).toBe(before + 40);
+  });
+});
+
+/** The CLI as its own process, without a terminal. */
+function runChild(argv: readonly string[]): { process: ChildProcess; exited: Promise<number | null>; stderr: () => string } {
+  const child = spawn(process.execPath, [BIN, ...argv], { env: { ...user.env, PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stdout!.resume();
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? null : code))));
+  return { process: child, exited, stderr: () => stderr };
+}

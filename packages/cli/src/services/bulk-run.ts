@@ -1,0 +1,300 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AnyCommand } from '@traction/core';
+import { ClientError, type TractionClient } from '@traction/core/client';
+import { stringify } from 'csv-stringify/sync';
+import { CliError, usageError } from '../errors';
+import { EXIT } from '../exit-codes';
+import type { InputField } from '../flags/input-fields';
+import { inputFromText, validateInput } from '../flags/text-input';
+import { canAnimate, note, type Io } from '../io';
+import { chooseFormat, withSink, writeRows } from '../output/emit';
+import { writeTextAtomically } from './atomic-file';
+import { BulkJournal, type JournalRow } from './bulk-journal';
+import { confirmDanger } from './confirm-danger';
+import { readCsvRows, type CsvRow } from './csv-rows';
+import { openSession, requireSignedIn, toCliError, type GlobalOptions, type Session } from './session';
+
+export interface BulkOptions {
+  file: string;
+  dryRun?: boolean;
+  concurrency: number;
+  /** Results CSV; default `<file>.results.csv` beside the input. */
+  results?: string;
+  /** Start a new batch even if a journal exists (the old one is moved aside). */
+  newBatch?: boolean;
+  globals: GlobalOptions;
+}
+
+export interface BulkSummary {
+  command: string;
+  file: string;
+  rows: number;
+  ok: number;
+  failed: number;
+  /** Done by an earlier run, per the journal. */
+  alreadyDone: number;
+  /** Not reached (Ctrl+C, or the run stopped on an expired session). */
+  notRun: number;
+  journal: string;
+  results?: string;
+  dryRun: boolean;
+}
+
+/** A row ready to send: its validated input and its identity. */
+interface PlannedRow {
+  csv: CsvRow;
+  input: Record<string, unknown>;
+  /** Hash of the cells plus which repeat of identical cells this is. */
+  id: string;
+}
+
+/** Tries per row within one run for answers that may be retried under the same key. */
+const MAX_TRIES = 3;
+
+export const journalPathOf = (file: string) => `${file}.journal`;
+export const resultsPathOf = (file: string) => join(dirname(file), `${basename(file, extname(file))}.results.csv`);
+
+/** The key a row is sent with: the same for the same batch, row and attempt, on every run and machine. */
+export function idempotencyKeyOf(batch: string, commandId: string, rowId: string, attempt: number): string {
+  const digest = createHash('sha256').update(`${commandId}\n${rowId}\n${attempt}`).digest('hex');
+  return `tb-${batch.slice(0, 16)}-${digest.slice(0, 40)}`;
+}
+
+/** Each row's identity: the same cells give the same id; a second identical row is a separate row. */
+function rowIds(rows: readonly CsvRow[]): string[] {
+  const seen = new Map<string, number>();
+  return rows.map((row) => {
+    const canonical = JSON.stringify(Object.entries(row.values).sort(([a], [b]) => a.localeCompare(b)));
+    const hash = createHash('sha256').update(canonical).digest('hex').slice(0, 32);
+    const occurrence = seen.get(hash) ?? 0;
+    seen.set(hash, occurrence + 1);
+    return `${hash}#${occurrence}`;
+  });
+}
+
+/** What a failed call means for the row: a definite refusal, something to retry under the same key, or a reason to stop the run. */
+function classify(error: unknown): { outcome: 'rejected' | 'unknown'; stop?: 'session' | 'permission'; status: number; message: string; retryAfterMs?: number } {
+  if (!(error instanceof ClientError)) return { outcome: 'unknown', status: 0, message: (error as Error).message };
+  const reason = error.details?.reason;
+  const message = error.status === 0 ? `no answer: ${(error.cause as Error | undefined)?.message ?? 'network error'}` : error.userMessage;
+  if (error.kind === 'session-expired' || error.kind === 'device-not-recognized') return { outcome: 'unknown', stop: 'session', status: error.status, message };
+  if (error.kind === 'no-permission' && reason === 'missing_permission') return { outcome: 'unknown', stop: 'permission', status: error.status, message };
+  if (error.kind === 'network' || error.kind === 'server-error' || error.kind === 'rate-limited' || reason === 'idempotency_in_progress') {
+    const retryAfter = error.details?.retryAfterSeconds;
+    return { outcome: 'unknown', status: error.status, message, retryAfterMs: typeof retryAfter === 'number' ? retryAfter * 1000 : undefined };
+  }
+  return { outcome: 'rejected', status: error.status, message };
+}
+
+/**
+ * `traction bulk <group> <action> --file rows.csv`: one call per row of a CSV file.
+ *
+ * 1. Every row is read and checked against the command's schema; any bad row stops the run
+ *    before anything is sent, and every bad row is listed with its line number.
+ * 2. The journal beside the file (`rows.csv.journal`) says which rows earlier runs finished;
+ *    those are skipped.
+ * 3. The rest are sent, `--concurrency` at a time, each with an Idempotency-Key derived from the
+ *    batch (the file's hash at its first run) and the row, so a row whose answer was lost in a
+ *    crash is answered from the server's record instead of being done twice.
+ * 4. Each outcome goes to the journal as it arrives; at the end (or on Ctrl+C) the results CSV
+ *    lists every row with its outcome. Exit 5 when some rows failed.
+ */
+export async function runBulk(io: Io, command: AnyCommand, fields: readonly InputField[], options: BulkOptions): Promise<BulkSummary> {
+  const file = resolve(io.cwd, options.file);
+  const journalPath = journalPathOf(file);
+  const resultsPath = options.results ? resolve(io.cwd, options.results) : resultsPathOf(file);
+  if (!Number.isInteger(options.concurrency) || options.concurrency < 1 || options.concurrency > 32) {
+    throw usageError('--concurrency must be a whole number from 1 to 32');
+  }
+
+  const csv = await readCsvRows(file, fields);
+  const labelOf = (name: string) => csv.header[csv.columns.findIndex((column) => column.name === name)] ?? name;
+  const ids = rowIds(csv.rows);
+  const planned: PlannedRow[] = [];
+  const invalid: string[] = [];
+  for (const [index, row] of csv.rows.entries()) {
+    const { input, problems } = await inputFromText(command, fields, row.values, { baseDir: dirname(file), label: (field) => labelOf(field.name) });
+    const checked = validateInput(command, input, labelOf);
+    const messages = [...problems, ...(checked.ok ? [] : checked.messages)];
+    if (messages.length) invalid.push(`line ${row.line}: ${messages.join('; ')}`);
+    else planned.push({ csv: row, input, id: ids[index]! });
+  }
+  if (invalid.length) {
+    throw usageError(`${invalid.length} of ${csv.rows.length} rows are not valid; nothing was sent.\n${invalid.join('\n')}`);
+  }
+
+  if (options.newBatch && !options.dryRun) {
+    const aside = BulkJournal.setAside(journalPath);
+    if (aside) note(io, `Started a new batch; the earlier journal is kept as ${aside}.`);
+  }
+  // A dry run of a new batch looks at the rows as if no journal existed (and moves nothing).
+  const journal = options.newBatch && options.dryRun ? BulkJournal.empty(journalPath) : BulkJournal.read(journalPath, command.id);
+  if (journal.batch && journal.batch.fileSha256 !== csv.sha256) {
+    note(io, `${basename(file)} changed since the run recorded in ${basename(journalPath)}; rows already done are recognised by their content and skipped.`);
+  }
+  const batchId = journal.batch?.batch ?? (options.newBatch ? createHash('sha256').update(csv.sha256 + randomBytes(16).toString('hex')).digest('hex') : csv.sha256);
+  const pending = planned.filter((row) => !journal.state(row.id).done);
+  const alreadyDone = planned.length - pending.length;
+
+  const summary: BulkSummary = {
+    command: command.id,
+    file,
+    rows: planned.length,
+    ok: 0,
+    failed: 0,
+    alreadyDone,
+    notRun: pending.length,
+    journal: journalPath,
+    dryRun: Boolean(options.dryRun),
+  };
+
+  if (options.dryRun) {
+    await printPlan(io, command, options.globals, planned, journal);
+    return summary;
+  }
+  if (pending.length === 0) {
+    await writeResults(resultsPath, csv.header, planned, journal);
+    summary.results = resultsPath;
+    return summary;
+  }
+
+  await confirmDanger(io, command, {
+    yes: options.globals.yes,
+    question: `${command.title}: ${pending.length} row${pending.length === 1 ? '' : 's'} from ${basename(file)}?`,
+    details: alreadyDone ? [`  ${alreadyDone} rows already done by an earlier run are skipped.`] : [],
+    invocation: `traction bulk ${command.group} ${command.action}`,
+  });
+  const session = openSession(io, options.globals);
+  if (command.auth === 'admin') await requireSignedIn(session);
+
+  journal.lock();
+  try {
+    journal.begin({ type: 'batch', version: 1, command: command.id, batch: batchId, file: basename(file), fileSha256: csv.sha256, startedAt: new Date().toISOString() });
+    const stop = await sendRows(io, session, command, journal, batchId, pending, summary, options.concurrency);
+    await writeResults(resultsPath, csv.header, planned, journal);
+    summary.results = resultsPath;
+    if (stop) {
+      note(io, `Results so far: ${resultsPath}`);
+      throw stop;
+    }
+    return summary;
+  } finally {
+    journal.close();
+  }
+}
+
+async function sendRows(
+  io: Io,
+  session: Session,
+  command: AnyCommand,
+  journal: BulkJournal,
+  batchId: string,
+  pending: readonly PlannedRow[],
+  summary: BulkSummary,
+  concurrency: number,
+): Promise<unknown> {
+  const client: TractionClient = session.client();
+  let progress: import('../ui/screens').ProgressView | undefined;
+  if (canAnimate(io)) {
+    const { showProgress } = await import('../ui/screens');
+    progress = showProgress(io, { label: `${command.group} ${command.action}`, total: pending.length });
+  }
+  let next = 0;
+  let stopError: unknown;
+  // Listening is what tells main.ts this work stops at a safe point rather than at once.
+  const stopping = 'stopping after the rows in flight (Ctrl+C again: at once)';
+  const onAbort = () => (progress ? progress.update(finished(), stopping) : note(io, 'Stopping after the rows in flight (Ctrl+C again to quit at once)…'));
+  io.signal.addEventListener('abort', onAbort, { once: true });
+  const finished = () => summary.ok + summary.failed;
+
+  const sendOne = async (row: PlannedRow): Promise<void> => {
+    const { attempt } = journal.state(row.id);
+    const key = idempotencyKeyOf(batchId, command.id, row.id, attempt);
+    for (let tries = 1; ; tries++) {
+      try {
+        const data = await client.call(command, row.input as never, { idempotencyKey: key });
+        journal.record({ line: row.csv.line, row: row.id, attempt, key, outcome: 'ok', status: 200, message: 'ok', result: JSON.stringify(data) });
+        summary.ok += 1;
+        return;
+      } catch (error) {
+        const verdict = classify(error);
+        if (verdict.stop) {
+          // Nothing was done for this row (refused before the command ran); the run stops here.
+          stopError ??= toCliError(error, session);
+          return;
+        }
+        if (verdict.outcome === 'unknown' && tries < MAX_TRIES && !io.signal.aborted) {
+          await sleep(verdict.retryAfterMs ?? 1000 * tries).catch(() => undefined);
+          continue;
+        }
+        journal.record({ line: row.csv.line, row: row.id, attempt, key, outcome: verdict.outcome, status: verdict.status, message: verdict.message });
+        summary.failed += 1;
+        return;
+      }
+    }
+  };
+
+  const worker = async () => {
+    while (next < pending.length && !io.signal.aborted && !stopError) {
+      const row = pending[next++]!;
+      await sendOne(row);
+      progress?.update(finished(), io.signal.aborted ? stopping : summary.failed ? `${summary.failed} failed` : undefined);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(pending.length, concurrency) }, worker));
+  } finally {
+    io.signal.removeEventListener('abort', onAbort);
+    await progress?.stop();
+  }
+  summary.notRun = pending.length - finished();
+  if (stopError) return stopError;
+  if (io.signal.aborted) {
+    return new CliError(
+      `Stopped by Ctrl+C: ${finished()} rows done in this run, ${summary.notRun} not started. Run the same command again to resume; finished rows are not repeated.`,
+      EXIT.interrupted,
+    );
+  }
+  return undefined;
+}
+
+/** The results CSV: every row of the file, its outcome and the server's answer or message. */
+async function writeResults(path: string, header: readonly string[], rows: readonly PlannedRow[], journal: BulkJournal): Promise<void> {
+  const records: string[][] = [['line', ...header, 'outcome', 'status', 'message', 'result', 'idempotency_key']];
+  for (const row of rows) {
+    const last: JournalRow | undefined = journal.state(row.id).last;
+    const outcome = !last ? 'not run' : last.outcome === 'ok' ? 'ok' : 'failed';
+    records.push([String(row.csv.line), ...row.csv.cells, outcome, last ? String(last.status) : '', last?.outcome === 'ok' ? '' : (last?.message ?? ''), last?.result ?? '', last?.key ?? '']);
+  }
+  await writeTextAtomically(path, stringify(records));
+}
+
+/** `--dry-run`: each row and what would happen to it, then the totals. Nothing is sent or written. */
+async function printPlan(io: Io, command: AnyCommand, globals: GlobalOptions, rows: readonly PlannedRow[], journal: BulkJournal): Promise<void> {
+  const format = chooseFormat(io, globals);
+  const planRows = rows.map((row) => {
+    const state = journal.state(row.id);
+    const shown = Object.fromEntries(Object.entries(row.input).filter(([name]) => !command.secrets.includes(name)));
+    return {
+      line: row.csv.line,
+      action: state.done ? 'skip (done in an earlier run)' : state.last ? 'retry' : 'send',
+      call: `${command.method} ${command.path}`,
+      input: JSON.stringify(shown),
+    };
+  });
+  const columns = [
+    { key: 'line', label: 'Line', kind: 'number' as const },
+    { key: 'action', label: 'Would', kind: 'text' as const },
+    { key: 'call', label: 'Call', kind: 'text' as const },
+    { key: 'input', label: 'Input', kind: 'text' as const },
+  ];
+  const toSend = planRows.filter((row) => !row.action.startsWith('skip')).length;
+  await withSink(io, globals.out, async (sink) => {
+    await writeRows(io, sink, format, { columns, rows: planRows });
+    if (format === 'terminal' || format === 'plain') {
+      sink.write(`\nDry run of traction bulk ${command.group} ${command.action}: ${rows.length} valid rows; ${toSend} would be sent, ${rows.length - toSend} already done. Nothing was sent.\n`);
+    }
+  });
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { AnyCommand, ListPage } from '@traction/core';
+import type { CallOptions } from '@traction/core/client';
+import { usageError } from '../errors';
+import type { InputField } from '../flags/input-fields';
+import { inputFromText, validateInput, type TextValue } from '../flags/text-input';
+import type { Io } from '../io';
+import { chooseFormat, withSink, writeRows, writeValue, type OutputFormat } from '../output/emit';
+import { guessColumns } from '../output/format-cell';
+import { confirmDanger, inputLines } from './confirm-danger';
+import { resolveDateBound } from './date-bounds';
+import { downloadCsv } from './export';
+import { callWithSession, openSession, requireSignedIn, type GlobalOptions } from './session';
+
+/** `traction <group> <action>` as typed, for messages. */
+export const invocationOf = (command: AnyCommand) => `traction ${command.group} ${command.action}`;
+
+/** The flag a field is typed as, for messages (`--user-id`). */
+export function flagLabel(fields: readonly InputField[]): (name: string) => string {
+  const byName = new Map(fields.map((field) => [field.name, field.flag]));
+  return (name) => `--${byName.get(name) ?? name}`;
+}
+
+export interface FlagInput {
+  /** Flag values by input field name. */
+  values: Readonly<Record<string, TextValue>>;
+  /** `--from` / `--to`, for lists with a date range. */
+  from?: string;
+  to?: string;
+}
+
+/**
+ * Flags → the command's input, checked by its schema before anything is sent. Every problem is
+ * reported at once, under the flag's name, with zod's message (exit 2).
+ */
+export async function inputFromFlags(io: Io, command: AnyCommand, fields: readonly InputField[], flags: FlagInput): Promise<Record<string, unknown>> {
+  const values: Record<string, TextValue> = { ...flags.values };
+  const range = command.list?.dateRange;
+  if ((flags.from || flags.to) && !range) throw usageError(`${invocationOf(command)} has no date range: --from and --to do not apply`);
+  if (range && flags.from) values[range.from] = resolveDateBound(flags.from, new Date());
+  if (range && flags.to) values[range.to] = resolveDateBound(flags.to, new Date());
+  const label = flagLabel(fields);
+  const { input, problems } = await inputFromText(command, fields, values, { baseDir: io.cwd, label: (field) => label(field.name) });
+  const checked = validateInput(command, input, (name) => (range && name === range.from && flags.from ? '--from' : range && name === range.to && flags.to ? '--to' : label(name)));
+  const messages = [...problems, ...(checked.ok ? [] : checked.messages)];
+  if (messages.length) {
+    throw usageError(`${messages.join('\n')}\nSee \`${invocationOf(command)} --help\`.`);
+  }
+  return input;
+}
+
+export interface RunOptions {
+  globals: GlobalOptions;
+  /** Lists: every page, not just one. */
+  all?: boolean;
+  /** Mutating commands: the caller's key; money and bulk commands get a fresh one otherwise. */
+  idempotencyKey?: string;
+}
+
+function pageFooter(page: ListPage<unknown>, command: AnyCommand): string {
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  const parts = [`Page ${page.page} of ${pages}`, `${page.total} row${page.total === 1 ? '' : 's'}`];
+  if (page.hasMore) parts.push(`next: --page ${page.page + 1}`);
+  if (pages > 1) parts.push(`all rows: --all, or \`traction export ${command.group}\``);
+  return parts.join(' · ');
+}
+
+/** The generic path of `traction <group> <action>`: flags in, one call, the answer out. */
+export async function runCommand(io: Io, command: AnyCommand, input: Record<string, unknown>, options: RunOptions): Promise<void> {
+  const { globals } = options;
+  let format: OutputFormat = chooseFormat(io, globals);
+  await confirmDanger(io, command, {
+    yes: globals.yes,
+    question: `${command.title}?`,
+    details: inputLines(command, input),
+    invocation: invocationOf(command),
+  });
+  const session = openSession(io, globals);
+  if (command.auth === 'admin') await requireSignedIn(session);
+
+  if (command.list && format === 'csv') {
+    // The server's own CSV: every row matching the filters, the same file `traction export` writes.
+    await withSink(io, globals.out, async (sink) => void (await downloadCsv(session, command, input, sink)));
+    return;
+  }
+
+  const key = options.idempotencyKey ?? (command.idempotency === 'required' ? `cli-${randomUUID()}` : undefined);
+  const call = (value: Record<string, unknown>) => {
+    const callOptions: CallOptions = { signal: io.signal, ...(key ? { idempotencyKey: key } : {}) };
+    return callWithSession(session, (client) => client.call(command, value as never, callOptions));
+  };
+
+  if (command.list) {
+    // A terminal table of thousands of rows helps nobody: --all on a terminal prints plain rows.
+    if (options.all && format === 'terminal') format = 'plain';
+    const columns = command.list.columns;
+    await withSink(io, globals.out, async (sink) => {
+      let pageNumber = options.all ? 1 : ((input.page as number | undefined) ?? 1);
+      for (;;) {
+        const page = (await call({ ...input, page: pageNumber })) as ListPage<Record<string, unknown>>;
+        await writeRows(io, sink, format, { columns, rows: page.items, footer: pageFooter(page, command), header: pageNumber === 1 || !options.all });
+        if (!options.all || !page.hasMore || io.signal.aborted) return;
+        pageNumber += 1;
+      }
+    });
+    return;
+  }
+
+  if (options.all) throw usageError('--all applies to lists only');
+  const data = await call(input);
+  await withSink(io, globals.out, async (sink) => {
+    const items = (data as { items?: unknown } | undefined)?.items;
+    if (Array.isArray(items) && items.every((item) => item && typeof item === 'object' && !Array.isArray(item)) && Object.keys(data as object).length === 1) {
+      const rows = items as Record<string, unknown>[];
+      await writeRows(io, sink, format, { columns: guessColumns(rows), rows });
+    } else {
+      writeValue(sink, format, data);
+    }
+  });
+}

@@ -1,0 +1,116 @@
+import type { SessionUser } from '@traction/core';
+import { CliError, notSignedIn, usageError } from '../errors';
+import { EXIT } from '../exit-codes';
+import { canPrompt, note, type Io } from '../io';
+import { chooseFormat, withSink, writeValue } from '../output/emit';
+import { lagosDateTime } from '../output/format-cell';
+import { codeStep, currentAdmin, endSession, openSession, passwordStep, signInError, type GlobalOptions, type Session } from './session';
+
+export { openSession };
+
+async function readStdin(io: Io): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+const nameOf = (user: SessionUser) => `${user.firstName} ${user.lastName} <${user.email}>`;
+
+function signedInLine(session: Session, user: SessionUser): string {
+  return `Signed in to ${session.apiUrl} as ${nameOf(user)} (${user.role}); profile "${session.profileName}".`;
+}
+
+export interface LoginFlags {
+  email?: string;
+  passwordStdin?: boolean;
+  code?: string;
+}
+
+/**
+ * `traction login`. On a terminal: Ink prompts for the email, the hidden password and, from a
+ * new device, the emailed code. Without one: `--email` and `--password-stdin`, then
+ * `--email` and `--code` once the code has arrived.
+ */
+export async function login(io: Io, session: Session, flags: LoginFlags): Promise<void> {
+  const email = flags.email ?? session.config.data.profiles[session.profileName]?.email;
+  const finishHint = (address: string) => `traction login${session.profileFlag} --email ${address} --code <CODE>`;
+  try {
+    if (flags.code) {
+      if (!email) throw usageError('--code needs --email (the address the code was sent to)');
+      const user = await codeStep(session, email, flags.code);
+      io.stdout.write(`${signedInLine(session, user)}\n`);
+      return;
+    }
+    if (flags.passwordStdin) {
+      if (!email) throw usageError('--password-stdin needs --email');
+      const password = await readStdin(io);
+      if (!password) throw usageError('--password-stdin: standard input was empty');
+      const result = await passwordStep(session, email, password);
+      if (result.signedIn) {
+        io.stdout.write(`${signedInLine(session, result.user)}\n`);
+        return;
+      }
+      throw notSignedIn(`${result.message}\nThis device is new: finish with \`${finishHint(result.email)}\`.`);
+    }
+  } catch (error) {
+    throw signInError(error, session);
+  }
+  if (!canPrompt(io)) {
+    throw usageError(
+      '`traction login` asks for your password on a terminal. Without one, pass --email and --password-stdin ' +
+        '(the password on standard input); jobs can use TRACTION_TOKEN, or TRACTION_EMAIL with TRACTION_PASSWORD_FILE.',
+    );
+  }
+  const { promptLogin } = await import('../ui/screens');
+  let signedIn: SessionUser | undefined;
+  const outcome = await promptLogin(io, {
+    ...(email ? { initialEmail: email } : {}),
+    server: session.apiUrl,
+    async onPassword(address, password) {
+      try {
+        const result = await passwordStep(session, address, password);
+        if (result.signedIn) {
+          signedIn = result.user;
+          return { signedIn: true, name: nameOf(result.user) };
+        }
+        return { signedIn: false, message: result.message };
+      } catch (error) {
+        throw signInError(error, session);
+      }
+    },
+    async onCode(address, code) {
+      try {
+        signedIn = await codeStep(session, address, code);
+        return { name: nameOf(signedIn) };
+      } catch (error) {
+        throw signInError(error, session);
+      }
+    },
+  });
+  if (!outcome.signedIn || !signedIn) throw new CliError('Sign-in cancelled.', EXIT.notSignedIn);
+  note(io, `Session kept in profile "${session.profileName}" (${session.config.path}).`);
+}
+
+export async function logoutAction(io: Io, session: Session): Promise<void> {
+  const ended = await endSession(session);
+  io.stdout.write(ended ? `Signed out of ${session.apiUrl} (profile "${session.profileName}").\n` : `Not signed in to ${session.apiUrl}.\n`);
+}
+
+export async function whoamiAction(io: Io, session: Session, globals: GlobalOptions): Promise<void> {
+  const me = await currentAdmin(session);
+  const format = chooseFormat(io, globals);
+  await withSink(io, globals.out, async (sink) => {
+    if (format === 'json' || format === 'csv') return writeValue(sink, format, { ...me, profile: session.profileName, apiUrl: session.apiUrl });
+    const { user } = me;
+    sink.write(
+      [
+        `${nameOf(user)}, ${user.role}`,
+        `Server:      ${session.apiUrl} (profile "${session.profileName}")`,
+        `Device:      ${me.session.deviceId}`,
+        `Session:     ends ${lagosDateTime(me.session.idleExpiresAt)} if idle, ${lagosDateTime(me.session.expiresAt)} at the latest (Lagos time)`,
+        `Permissions: ${user.permissions.join(', ') || '(none)'}`,
+      ].join('\n') + '\n',
+    );
+  });
+}
+

@@ -1,0 +1,252 @@
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { deviceLogin, login, logout, whoami, type DeviceInput, type SessionUser } from '@traction/core';
+import {
+  ClientError,
+  clearSession,
+  createClient,
+  STORAGE_KEYS,
+  type KeyValueStore,
+  type TractionClient,
+} from '@traction/core/client';
+import { ConfigFile, configPath, type Profile } from '../config/config-file';
+import { profileStore } from '../config/profile-store';
+import { CliError, notSignedIn, usageError } from '../errors';
+import { EXIT } from '../exit-codes';
+import { CLI_VERSION, DEFAULT_API_URL } from '../defaults';
+import type { Io } from '../io';
+
+/** Options every command accepts, wherever they appear on the command line. */
+export interface GlobalOptions {
+  profile?: string;
+  apiUrl?: string;
+  json?: boolean;
+  csv?: boolean;
+  out?: string;
+  yes?: boolean;
+}
+
+/** The profile in use, its server, and a client that keeps its session in the config file. */
+export interface Session {
+  readonly profileName: string;
+  readonly apiUrl: string;
+  readonly config: ConfigFile;
+  readonly store: KeyValueStore;
+  readonly io: Io;
+  /** A client for this profile; exports ask for a long timeout. */
+  client(options?: { timeoutMs?: number }): TractionClient;
+  /** `--profile NAME` when the profile is not the default one, for hints. */
+  readonly profileFlag: string;
+}
+
+function normaliseUrl(text: string, source: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw usageError(`${source} "${text}" is not a URL (e.g. https://admin.example.com)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usageError(`${source} must be an http or https URL`);
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+/**
+ * Picks the profile (`--profile`, `TRACTION_PROFILE`, the config's current one, `default`) and
+ * its server (`--api-url`, `TRACTION_API_URL`, the profile's, localhost:8080).
+ */
+export function openSession(io: Io, globals: GlobalOptions): Session {
+  const config = ConfigFile.load(configPath(io.env));
+  const profileName = globals.profile || io.env.TRACTION_PROFILE || config.data.currentProfile || 'default';
+  const stored: Profile | undefined = config.data.profiles[profileName];
+  const apiUrl = globals.apiUrl
+    ? normaliseUrl(globals.apiUrl, '--api-url')
+    : io.env.TRACTION_API_URL
+      ? normaliseUrl(io.env.TRACTION_API_URL, 'TRACTION_API_URL')
+      : (stored?.apiUrl ?? DEFAULT_API_URL);
+  const store = profileStore(config, profileName, io.env);
+  const isDefault = profileName === (config.data.currentProfile ?? 'default');
+  return {
+    profileName,
+    apiUrl,
+    config,
+    store,
+    io,
+    profileFlag: isDefault ? '' : ` --profile ${profileName}`,
+    client: (options = {}) =>
+      createClient({ baseURL: apiUrl, store, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }),
+  };
+}
+
+/** How this machine describes itself when it signs in; the device id is created once and kept. */
+export function cliDevice(deviceId: string): DeviceInput {
+  return {
+    deviceId,
+    deviceModel: `${os.type()} ${os.release()} (${os.hostname()})`.slice(0, 200),
+    browserName: 'traction-cli',
+    browserVersion: CLI_VERSION,
+    deviceType: 'cli',
+    whitelisted: false,
+  };
+}
+
+export type PasswordStepResult =
+  | { signedIn: true; user: SessionUser }
+  | { signedIn: false; email: string; message: string };
+
+interface SignedInAnswer {
+  token: string;
+  user: SessionUser;
+  business: unknown;
+}
+
+function keepSession(session: Session, email: string, answer: SignedInAnswer): SessionUser {
+  const { store } = session;
+  store.set(STORAGE_KEYS.token, answer.token);
+  store.set(STORAGE_KEYS.user, JSON.stringify(answer.user));
+  store.set(STORAGE_KEYS.business, JSON.stringify(answer.business));
+  const profile = session.config.profile(session.profileName);
+  profile.email = email;
+  profile.apiUrl = session.apiUrl;
+  session.config.save();
+  return answer.user;
+}
+
+/** Email and password. A device the admin approved gets a session; a new one gets an emailed code. */
+export async function passwordStep(session: Session, email: string, password: string): Promise<PasswordStepResult> {
+  const client = session.client();
+  const answer = await client.call(login, { email, password, device: cliDevice(client.deviceId) });
+  if (answer.code === 200) return { signedIn: true, user: keepSession(session, email, answer) };
+  const profile = session.config.profile(session.profileName);
+  profile.email = answer.email;
+  profile.apiUrl = session.apiUrl;
+  session.config.save();
+  return { signedIn: false, email: answer.email, message: answer.message };
+}
+
+/** The 4-character code emailed after the password step: approves this device and opens a session. */
+export async function codeStep(session: Session, email: string, code: string): Promise<SessionUser> {
+  const client = session.client();
+  const answer = await client.call(deviceLogin, { email, code: code.trim().toUpperCase(), device: cliDevice(client.deviceId) });
+  return keepSession(session, email, answer);
+}
+
+/** Ends the session on the server (if it is still alive) and forgets it; the device id stays. */
+export async function endSession(session: Session): Promise<boolean> {
+  const { store } = session;
+  if (!store.get(STORAGE_KEYS.token)) return false;
+  const result = await session.client().attempt(logout, {});
+  clearSession(store);
+  if (!result.ok && result.error.kind !== 'session-expired' && result.error.kind !== 'device-not-recognized') {
+    throw toCliError(result.error, session);
+  }
+  return true;
+}
+
+export async function currentAdmin(session: Session) {
+  await requireSignedIn(session);
+  return callWithSession(session, (client) => client.call(whoami, {}));
+}
+
+/** Credentials a scheduled job may sign in with (`TRACTION_EMAIL` and `TRACTION_PASSWORD` or `TRACTION_PASSWORD_FILE`). */
+function jobCredentials(io: Io): { email: string; password: string } | undefined {
+  const email = io.env.TRACTION_EMAIL;
+  if (!email) return undefined;
+  if (io.env.TRACTION_PASSWORD) return { email, password: io.env.TRACTION_PASSWORD };
+  if (io.env.TRACTION_PASSWORD_FILE) {
+    try {
+      return { email, password: readFileSync(io.env.TRACTION_PASSWORD_FILE, 'utf8').replace(/\r?\n$/, '') };
+    } catch (error) {
+      throw new CliError(`Cannot read TRACTION_PASSWORD_FILE: ${(error as Error).message}`);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Signs a job in with its environment credentials. Only works from a device an admin has already
+ * approved (a code cannot be typed in cron), which is the point: the password alone is not enough.
+ */
+async function signInForJob(session: Session, credentials: { email: string; password: string }): Promise<void> {
+  let result: PasswordStepResult;
+  try {
+    result = await passwordStep(session, credentials.email, credentials.password);
+  } catch (error) {
+    throw signInError(error, session);
+  }
+  if (!result.signedIn) {
+    throw notSignedIn(
+      `This device (${session.store.get(STORAGE_KEYS.deviceId)}) is not approved for ${credentials.email} yet: ` +
+        `sign in once with \`traction login${session.profileFlag}\` on a terminal, or have an admin approve it under Device Authorization Request.`,
+    );
+  }
+}
+
+/** Fails with exit 3 unless there is a session (or a job can open one from its environment). */
+export async function requireSignedIn(session: Session): Promise<void> {
+  if (session.store.get(STORAGE_KEYS.token)) return;
+  const credentials = jobCredentials(session.io);
+  if (credentials) return signInForJob(session, credentials);
+  throw notSignedIn(`Not signed in to ${session.apiUrl} (profile "${session.profileName}"). Run \`traction login${session.profileFlag}\`.`);
+}
+
+/**
+ * Runs calls with the profile's client. When the session has ended and the job has environment
+ * credentials, signs in again once and repeats the work.
+ */
+export async function callWithSession<T>(session: Session, work: (client: TractionClient) => Promise<T>, options: { timeoutMs?: number } = {}): Promise<T> {
+  try {
+    return await work(session.client(options));
+  } catch (error) {
+    const credentials = jobCredentials(session.io);
+    if (error instanceof ClientError && error.kind === 'session-expired' && credentials) {
+      await signInForJob(session, credentials);
+      try {
+        return await work(session.client(options));
+      } catch (again) {
+        throw toCliError(again, session);
+      }
+    }
+    throw toCliError(error, session);
+  }
+}
+
+/** A refused sign-in: the server's message (wrong password, expired code), exit 3. */
+export function signInError(error: unknown, session: Pick<Session, 'apiUrl' | 'profileFlag'>): unknown {
+  if (error instanceof ClientError && (error.kind === 'session-expired' || error.kind === 'rejected' || error.kind === 'rate-limited')) {
+    return new CliError(error.userMessage, EXIT.notSignedIn, { cause: error });
+  }
+  return toCliError(error, session);
+}
+
+/** A failed call as a message and an exit code (spec §8's catalogue, in a shell). */
+export function toCliError(error: unknown, session: Pick<Session, 'apiUrl' | 'profileFlag'>): unknown {
+  if (!(error instanceof ClientError)) return error;
+  switch (error.kind) {
+    case 'session-expired':
+      return new CliError(`${error.userMessage} Run \`traction login${session.profileFlag}\`.`, EXIT.notSignedIn, { cause: error });
+    case 'device-not-recognized':
+      return new CliError(`${error.userMessage} (run \`traction login${session.profileFlag}\`).`, EXIT.notSignedIn, { cause: error });
+    case 'no-permission':
+      return new CliError(error.userMessage, EXIT.permissionDenied, { cause: error });
+    case 'network': {
+      const cause = (error.cause as Error | undefined)?.message ?? 'no answer';
+      return new CliError(`Cannot reach ${session.apiUrl}: ${cause}.`, EXIT.error, { cause: error });
+    }
+    default: {
+      const fields = error.details?.fields;
+      const extra = fields?.length && !error.userMessage.includes(fields[0]!.field) ? ` (${fields.map((f) => `${f.field} ${f.message}`).join('; ')})` : '';
+      return new CliError(`${error.userMessage}${extra}`, EXIT.error, { cause: error });
+    }
+  }
+}
+
+/** Reads the signed-in admin kept in the profile, without a call. */
+export function storedUser(session: Session): SessionUser | undefined {
+  const text = session.store.get(STORAGE_KEYS.user);
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as SessionUser;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,54 @@
+import { Box, Text, useInput } from 'ink';
+import { PromptField } from './PromptField';
+import { useEffect, useState } from 'react';
+
+export interface ConfirmProps {
+  /** The question ("Delete an admin?"). */
+  question: string;
+  /** What will happen, one line each (the input being sent). */
+  details?: readonly string[];
+  /** For money: the word to type in full instead of pressing y. */
+  typed?: string;
+  /** Called once, after the answer is on screen. */
+  onAnswer(yes: boolean): void;
+}
+
+/** Asks before a command marked "confirm" (y/N, No by default) or "money" (type a word). */
+export function Confirm({ question, details = [], typed, onAnswer }: ConfirmProps) {
+  const [answer, setAnswer] = useState<boolean | undefined>();
+  const [text, setText] = useState('');
+
+  useInput((input, key) => {
+    if (answer !== undefined) return;
+    if (key.escape || (key.ctrl && input === 'c')) return setAnswer(false);
+    if (typed) return;
+    if (input === 'y' || input === 'Y') setAnswer(true);
+    else if (input === 'n' || input === 'N' || key.return) setAnswer(false);
+  });
+
+  useEffect(() => {
+    if (answer !== undefined) onAnswer(answer);
+  }, [answer]);
+
+  return (
+    <Box flexDirection="column">
+      {details.map((line, index) => (
+        <Text key={index} dimColor>
+          {line}
+        </Text>
+      ))}
+      {typed ? (
+        <Box>
+          <Text bold>{question} </Text>
+          <Text>Type "{typed}" to go ahead: </Text>
+          {answer === undefined ? <PromptField value={text} onChange={setText} onSubmit={(value) => setAnswer(value.trim() === typed)} /> : <Text>{text}</Text>}
+        </Box>
+      ) : (
+        <Text>
+          <Text bold>{question}</Text> <Text dimColor>(y/N)</Text> {answer === undefined ? '' : answer ? 'yes' : 'no'}
+        </Text>
+      )}
+      {answer === false ? <Text dimColor>Nothing was done.</Text> : null}
+    </Box>
+  );
+}
