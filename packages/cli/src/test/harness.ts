@@ -9,6 +9,11 @@ import { openTestDatabase } from '../../../server/src/test/test-database';
 import type { Io } from '../io';
 import { runCli } from '../run-cli';
 
+// These tests play a person at a terminal. Ink renders only its last frame when it believes it
+// runs in CI (is-in-ci reads CI when Ink is first imported, which the CLI does lazily), so a
+// screen a person would see never appears. Each test file runs in its own process.
+process.env.CI = 'false';
+
 export const ROOT_EMAIL = 'root@traction.ng';
 export const ROOT_PASSWORD = 'cli-test-root-password';
 /** Demo admins sign in with this (seed-demo.ts). */
