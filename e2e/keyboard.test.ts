@@ -28,7 +28,7 @@ describe.runIf(run)('working the console by keyboard', () => {
   const activeRow = () => page.locator('[data-row-index][data-active="true"]').getAttribute('data-row-index');
   async function openList(path: string) {
     await page.goto(`${context.server.url}${path}`);
-    await page.locator('[data-row-index="0"]').waitFor();
+    await page.locator('[data-list] [data-row-index="0"]').waitFor();
   }
 
   it('goes places with Ctrl+K, g chords, / and ?, and never while typing', async () => {
@@ -45,7 +45,8 @@ describe.runIf(run)('working the console by keyboard', () => {
     await page.keyboard.press('g');
     await page.keyboard.press('a');
     await page.waitForURL('**/admin');
-    await page.locator('[data-row-index="0"]').waitFor();
+    // the list that is there now, not the audit log's rows still on screen while All Admins loads
+    await page.locator('[data-list="admins.list"] [data-row-index="0"]').waitFor();
 
     await page.keyboard.press('/');
     await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-page-search'))).toBe(true);

@@ -94,3 +94,16 @@ describe('the route table', () => {
     expect(canOpen(admins, new Set(['admins.view']))).toBe(true);
   });
 });
+
+describe('finding the route of a path', () => {
+  it('matches concrete paths to their templates, optional parameters included', async () => {
+    const { routeOf, canOpenPath } = await import('./routes');
+    expect(routeOf('/permissions-user-by-id/7/Ada%20Obi')?.path).toBe('/permissions-user-by-id/{id}/{name}');
+    expect(routeOf('/auto-deduction-settings')?.path).toBe('/auto-deduction-settings/{_id?}');
+    expect(routeOf('/auto-deduction-settings/12')?.path).toBe('/auto-deduction-settings/{_id?}');
+    expect(routeOf('/admin')?.path).toBe('/admin');
+    expect(routeOf('/admin/extra')).toBeUndefined();
+    expect(canOpenPath('/permissions-user-by-id/{id}/{firstName}', new Set(['admins.view']))).toBe(false);
+    expect(canOpenPath('/permissions-user-by-id/{id}/{firstName}', new Set(['permissions.view']))).toBe(true);
+  });
+});

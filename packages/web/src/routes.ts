@@ -247,3 +247,17 @@ export const fillPath = (path: string, values: Record<string, unknown>) =>
 
 /** Whether an admin holding `permissions` may open a route. */
 export const canOpen = (route: RouteEntry, permissions: ReadonlySet<string>) => !route.permission || permissions.has(route.permission);
+
+const templatePattern = (path: string) =>
+  new RegExp(`^${path.replace(/[.*+^$()|[\]\\]/g, '\\$&').replace(/\/\{[A-Za-z_][A-Za-z0-9_]*\?\}/g, '(?:/[^/]+)?').replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, '[^/]+')}/?$`);
+
+/** The route a concrete path (`/permissions-user-by-id/7/Ada`) or a path template belongs to. */
+export function routeOf(path: string): RouteEntry | undefined {
+  return ROUTES.find((r) => r.path === path) ?? ROUTES.find((r) => templatePattern(r.path).test(path));
+}
+
+/** Whether an admin may open the route a path or template belongs to (unknown paths: no). */
+export const canOpenPath = (path: string, permissions: ReadonlySet<string>) => {
+  const route = routeOf(path);
+  return !!route && canOpen(route, permissions);
+};

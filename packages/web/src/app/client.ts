@@ -36,10 +36,13 @@ function onFailure(error: ClientError): void {
 /** The console's API client: same origin, token and device id in localStorage. */
 export const client = createClient({ baseURL: location.origin, store: browserStore, onFailure });
 
-/** Logout clears all local storage (spec §2), then Login. */
+/**
+ * Logout clears all local storage (spec §2), then Login — as a fresh page load, so nothing of
+ * this admin stays in memory for the next one at this desk: cached lists, pins, recents.
+ */
 export function logoutLocally(): void {
   clearSession(browserStore);
   localStorage.clear();
   appStore.set(sessionUserAtom, null);
-  navigate('/login');
+  location.assign('/login');
 }

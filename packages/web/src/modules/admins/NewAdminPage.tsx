@@ -16,23 +16,27 @@ export default function NewAdminPage() {
   const departments = useCommandQuery(listDepartments, {});
   const [form, setForm] = useState({ email: '', firstName: '', lastName: '', role: 'staff' as Role, departmentIds: [] as number[] });
   const [error, setError] = useState('');
+  const [sending, setSending] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (sending) return;
     setError('');
+    setSending(true);
     client
       .call(createAdmin, form)
       .then(async () => {
         await queries.invalidateQueries({ queryKey: ['admins.list'] });
         navigate('/admin');
       })
-      .catch((failure: ClientError) => setError(failure.userMessage));
+      .catch((failure: ClientError) => setError(failure.userMessage))
+      .finally(() => setSending(false));
   };
 
   return (
     <form onSubmit={submit} className="max-w-lg space-y-3">
       <PageHeader title="New Admin" description="They receive an email with a link to choose their password." />
-      <TextField label="Email" type="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+      <TextField label="Email" type="email" required autoFocus value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
       <div className="grid grid-cols-2 gap-3">
         <TextField label="First name" required value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} />
         <TextField label="Last name" required value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} />
@@ -61,7 +65,7 @@ export default function NewAdminPage() {
         </div>
       </fieldset>
       {error ? <p role="alert" className="text-red-600">{error}</p> : null}
-      <Button type="submit" variant="primary">Create admin</Button>
+      <Button type="submit" variant="primary" disabled={sending}>{sending ? "Creating…" : "Create admin"}</Button>
     </form>
   );
 }

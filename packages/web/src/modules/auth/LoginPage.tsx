@@ -71,7 +71,7 @@ export default function LoginPage() {
         <h1 className="text-lg font-semibold">Traction Admin</h1>
         <p className="mb-5 text-zinc-500 dark:text-zinc-400">{step === 'password' ? 'Sign in to the back office' : notice}</p>
         {step === 'password' ? (
-          <form onSubmit={submitPassword} className="space-y-3" aria-label="Sign in">
+          <form key="password" onSubmit={submitPassword} className="space-y-3" aria-label="Sign in">
             <TextField label="Email" type="email" autoComplete="username" required autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
             <TextField label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
             {error ? <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p> : null}
@@ -80,7 +80,7 @@ export default function LoginPage() {
             </Button>
           </form>
         ) : (
-          <form onSubmit={submitCode} className="space-y-3" aria-label="Device code">
+          <form key="code" onSubmit={submitCode} className="space-y-3" aria-label="Device code">
             <TextField
               label="4-character code"
               autoComplete="one-time-code"

@@ -128,7 +128,7 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} onKeyDown={onKeyDown} data-testid="command-form" data-command={command.id} data-danger={command.danger} aria-busy={sending || undefined} className="space-y-3">
       <fieldset disabled={sending || confirming !== null} className="space-y-3">
-        {fields.length === 0 ? <p className="text-zinc-500 dark:text-zinc-400">This command takes no input.</p> : null}
+        {fields.length === 0 && !request.subject ? <p className="text-zinc-500 dark:text-zinc-400">Nothing to fill in: press Enter to run it.</p> : null}
         {fields.map((field, index) => (
           <FieldInput key={field.name} field={field} value={values[field.name] ?? null} error={errors.fields[field.name]} onChange={change(field.name)} autoFocus={index === 0} />
         ))}
@@ -181,7 +181,7 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
       ) : (
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant={command.danger === 'none' ? 'primary' : 'danger'} disabled={sending || !unlocked}>
+          <Button type="submit" variant={command.danger === 'none' ? 'primary' : 'danger'} disabled={sending || !unlocked} autoFocus={fields.length === 0}>
             {sending ? <Spinner /> : null}
             {command.danger === 'confirm' ? `Confirm ${lowerFirst(command.title)}…` : command.title}
           </Button>

@@ -18,10 +18,11 @@ export function GlobalShortcuts() {
   const setPaletteOpen = useSetAtom(paletteOpenAtom);
   const setHelpOpen = useSetAtom(shortcutHelpOpenAtom);
 
-  useShortcut('mod+k', 'Open the command palette', () => setPaletteOpen((open) => !open), { group: 'General', whileTyping: true });
+  useShortcut('mod+k', 'Open the command palette', () => setPaletteOpen((open) => !open), { group: 'General', whileTyping: true, inDialogs: true });
   useShortcut('?', 'Show keyboard shortcuts', () => setHelpOpen(true), { group: 'General' });
   useShortcut('/', 'Search this page', () => {
-    const search = document.querySelector<HTMLInputElement>('[data-page-search]');
+    // Lists without free-text search (the audit log) get their first filter instead.
+    const search = document.querySelector<HTMLInputElement>('[data-page-search]') ?? document.querySelector<HTMLInputElement>('input[data-filter]');
     search?.focus();
     search?.select();
   }, { group: 'General' });

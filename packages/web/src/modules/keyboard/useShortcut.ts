@@ -11,7 +11,11 @@ export interface ShortcutOptions {
   whileTyping?: boolean;
   /** Keep out of the `?` help (for duplicate bindings such as arrows beside j/k). */
   hidden?: boolean;
+  /** Also fire while a dialog is open (the palette's own toggle); page shortcuts stay behind dialogs. */
+  inDialogs?: boolean;
 }
+
+const dialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
 
 /**
  * Binds a keyboard shortcut while the component is mounted and lists it in the `?` help.
@@ -20,7 +24,7 @@ export interface ShortcutOptions {
  * browser's, even in the middle of a `g` sequence.
  */
 export function useShortcut(keys: string, description: string, handler: (event: KeyboardEvent) => void, options: ShortcutOptions = {}) {
-  const { group = 'Page', enabled = true, whileTyping = false, hidden = false } = options;
+  const { group = 'Page', enabled = true, whileTyping = false, hidden = false, inDialogs = false } = options;
   const setActive = useSetAtom(activeShortcutsAtom);
   const handlerRef = useRef(handler);
   handlerRef.current = handler;
@@ -30,11 +34,12 @@ export function useShortcut(keys: string, description: string, handler: (event: 
     toHotkey(keys),
     (event) => {
       if (!usesModifier && (event.ctrlKey || event.metaKey || event.altKey)) return;
+      if (!inDialogs && dialogOpen()) return;
       event.preventDefault();
       handlerRef.current(event);
     },
     { enabled, enableOnFormTags: whileTyping, enableOnContentEditable: whileTyping, useKey: keys === '?' ? false : undefined },
-    [enabled, whileTyping, usesModifier],
+    [enabled, whileTyping, usesModifier, inDialogs],
   );
 
   useEffect(() => {

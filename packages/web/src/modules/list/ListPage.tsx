@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ClientError } from '@traction/core/client';
+import { canOpenPath } from '../../routes';
 import { permissionSetAtom } from '../auth/sessionAtoms';
 import { commandRequestAtom } from '../forms/commandRequestAtom';
 import { paletteOpenAtom } from '../palette/paletteAtoms';
@@ -41,6 +43,9 @@ const BULK_BAR_ROOM = 72;
  * A list page built from its command: filters from the input schema kept in the URL, the record
  * table loading pages as it scrolls, bulk commands on the selection, and CSV of everything matching.
  */
+/** What people read when a page fails: the client's plain message, never the request line. */
+const errorText = (error: Error) => (error instanceof ClientError ? error.userMessage : error.message);
+
 export function ListPage({ command, title, description, actions, filterOptions, rowNoun = { one: 'row', other: 'rows' } }: ListPageProps) {
   const list = command.list;
   if (!list) throw new Error(`${command.id} is not a list command`);
@@ -80,7 +85,9 @@ export function ListPage({ command, title, description, actions, filterOptions, 
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
   const detailRoute = list.detailRoute;
-  const onOpen = useMemo(() => (detailRoute ? (row: Record<string, unknown>) => navigate(detailPath(detailRoute, row)) : undefined), [detailRoute, navigate]);
+  // Rows open only for admins who may see the detail page; others would land on No Permission.
+  const canOpenDetail = !!detailRoute && canOpenPath(detailRoute, permissions);
+  const onOpen = useMemo(() => (detailRoute && canOpenDetail ? (row: Record<string, unknown>) => navigate(detailPath(detailRoute, row)) : undefined), [detailRoute, canOpenDetail, navigate]);
 
   const matching = total ?? 0;
   const selected = selectedCount(selection, matching);
@@ -102,7 +109,7 @@ export function ListPage({ command, title, description, actions, filterOptions, 
   else if (query.isError && rows.length === 0) {
     placeholder = (
       <TableMessage state="error">
-        <p className="text-red-600 dark:text-red-400">{query.error.message}</p>
+        <p className="text-red-600 dark:text-red-400">{errorText(query.error)}</p>
         <Button onClick={() => void query.refetch()}>Retry</Button>
       </TableMessage>
     );
@@ -154,7 +161,7 @@ export function ListPage({ command, title, description, actions, filterOptions, 
           total={matching}
           hasMore={query.hasNextPage && !query.isPlaceholderData}
           loadingMore={query.isFetchingNextPage}
-          moreError={query.isFetchNextPageError ? query.error.message : null}
+          moreError={query.isFetchNextPageError ? errorText(query.error) : null}
           onNearEnd={loadMore}
           selection={selection}
           onSelectionChange={setSelection}

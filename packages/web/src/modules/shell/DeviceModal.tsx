@@ -9,7 +9,8 @@ import { deviceModalOpenAtom } from '../auth/sessionAtoms';
 export function DeviceModal() {
   const [open, setOpen] = useAtom(deviceModalOpenAtom);
   return (
-    <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
+    // Not dismissable: every call from this device fails until the admin signs in again.
+    <Dialog open={open} onClose={() => undefined} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="max-w-sm rounded-xl bg-white p-5 shadow-xl dark:bg-zinc-900">

@@ -3,7 +3,9 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { client, logoutLocally } from '../../app/client';
+import { Dialog, DialogPanel } from '@headlessui/react';
 import { sessionUserAtom } from '../auth/sessionAtoms';
+import { useSessionRefresh } from '../auth/useSessionRefresh';
 import { Button } from '../ui/Button';
 import { GlobalShortcuts } from '../keyboard/GlobalShortcuts';
 import { Keys, ShortcutHelp } from '../keyboard/ShortcutHelp';
@@ -20,6 +22,7 @@ import { Sidebar } from './Sidebar';
 export function Shell({ children }: { children: ReactNode }) {
   const user = useAtomValue(sessionUserAtom);
   const [menuOpen, setMenuOpen] = useState(false);
+  useSessionRefresh();
   const openPalette = useSetAtom(paletteOpenAtom);
   const { pathname } = useLocation();
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -39,14 +42,13 @@ export function Shell({ children }: { children: ReactNode }) {
       <aside className="sticky top-0 hidden h-screen w-60 shrink-0 border-r border-zinc-200 bg-zinc-100 md:block dark:border-zinc-800 dark:bg-zinc-900">
         <Sidebar />
       </aside>
-      {menuOpen ? (
-        <div className="fixed inset-0 z-40 md:hidden" data-testid="mobile-menu">
-          <div className="absolute inset-0 bg-black/40" onClick={() => setMenuOpen(false)} aria-hidden="true" />
-          <aside className="absolute inset-y-0 left-0 w-72 bg-zinc-100 shadow-xl dark:bg-zinc-900">
-            <Sidebar onNavigate={() => setMenuOpen(false)} />
-          </aside>
-        </div>
-      ) : null}
+      {/* A dialog, so Esc closes it and Tab stays inside while it is open. */}
+      <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} className="fixed inset-0 z-40 md:hidden" data-testid="mobile-menu">
+        <div className="absolute inset-0 bg-black/40" aria-hidden="true" />
+        <DialogPanel as="aside" aria-label="Menu" className="absolute inset-y-0 left-0 w-72 bg-zinc-100 shadow-xl dark:bg-zinc-900">
+          <Sidebar onNavigate={() => setMenuOpen(false)} />
+        </DialogPanel>
+      </Dialog>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-12 items-center gap-2 border-b border-zinc-200 bg-white/90 px-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
           <Button variant="ghost" className="md:hidden" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>

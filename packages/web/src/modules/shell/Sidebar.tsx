@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { NavLink, useLocation } from 'react-router';
-import { GROUPS, ROUTES, canOpen, type RouteEntry } from '../../routes';
+import { GROUPS, ROUTES, canOpen, routeOf, type RouteEntry } from '../../routes';
 import { permissionSetAtom } from '../auth/sessionAtoms';
 
 const matches = (route: RouteEntry, pathname: string) =>
@@ -11,7 +11,8 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const permissions = useAtomValue(permissionSetAtom);
   const { pathname } = useLocation();
   const visible = ROUTES.filter((r) => r.inSidebar && !r.public && canOpen(r, permissions));
-  const currentGroup = ROUTES.find((r) => r.group && matches(r, pathname))?.group ?? null;
+  // Detail pages (/permissions-user-by-id/7/Ada) belong to their template's group.
+  const currentGroup = routeOf(pathname)?.group ?? ROUTES.find((r) => r.group && matches(r, pathname))?.group ?? null;
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `block truncate rounded px-2 py-1 ${isActive ? 'bg-accent-600 text-white' : 'text-zinc-700 hover:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-800'}`;
   return (
