@@ -9,9 +9,9 @@ import { exampleOf, globalsOf } from './field-options';
 import { SHORT_EXIT_CODES } from './help-text';
 import { commandGroups } from './registry-commands';
 
-/** Session commands are not for bulk runs; lists are read, not run per row. */
+/** Session commands are not for bulk runs; reads (lists, lookups) change nothing worth a row each. */
 const NOT_BULK = new Set(['auth.login', 'auth.device-login', 'auth.logout']);
-export const bulkCapable = (command: AnyCommand) => !command.list && !NOT_BULK.has(command.id);
+export const bulkCapable = (command: AnyCommand) => command.mutates && !NOT_BULK.has(command.id);
 
 function summaryText(summary: BulkSummary): string {
   const parts = [`${summary.ok} ok`, `${summary.failed} failed`];

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configPath } from '../config/config-file';
 import { EXIT } from '../exit-codes';
 import { startDelayProxy } from '../test/delay-proxy';
 import { BIN, cliUser, signIn, startTestServer, type CliUser, type TestServer } from '../test/harness';
@@ -109,7 +110,7 @@ describe('traction bulk', () => {
     // A slow network so the run is still going when it is killed.
     const proxy = await startDelayProxy(server.url, 40);
     try {
-      const child = runChild(['bulk', 'permissions', 'grant', '--file', file, '--concurrency', '3', '--api-url', proxy.url]);
+      const child = runChild(['bulk', 'permissions', 'grant', '--file', file, '--concurrency', '3'], proxy.url);
       await waitFor(() => expect(journalRows(file)).toBeGreaterThanOrEqual(6), 30_000);
       child.process.kill('SIGKILL');
       await child.exited;
@@ -135,7 +136,7 @@ describe('traction bulk', () => {
     const proxy = await startDelayProxy(server.url, 40);
     let outcome: { code: number | null; stderr: string };
     try {
-      const child = runChild(['bulk', 'permissions', 'grant', '--file', file, '--concurrency', '2', '--api-url', proxy.url]);
+      const child = runChild(['bulk', 'permissions', 'grant', '--file', file, '--concurrency', '2'], proxy.url);
       await waitFor(() => expect(journalRows(file)).toBeGreaterThanOrEqual(4), 30_000);
       child.process.kill('SIGINT');
       outcome = { code: await child.exited, stderr: child.stderr() };
@@ -155,8 +156,14 @@ describe('traction bulk', () => {
 });
 
 /** The CLI as its own process, without a terminal. */
-function runChild(argv: readonly string[]): { process: ChildProcess; exited: Promise<number | null>; stderr: () => string } {
-  const child = spawn(process.execPath, [BIN, ...argv], { env: { ...user.env, PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * The CLI as its own process, talking to the server through `viaUrl` (a slow proxy). A profile's
+ * session is only sent to the profile's own server, so the child is handed the token as a job is.
+ */
+function runChild(argv: readonly string[], viaUrl: string): { process: ChildProcess; exited: Promise<number | null>; stderr: () => string } {
+  const config = JSON.parse(readFileSync(configPath(user.env), 'utf8')) as { profiles: Record<string, { token?: string }> };
+  const env = { ...user.env, PATH: process.env.PATH, TRACTION_API_URL: viaUrl, TRACTION_TOKEN: config.profiles.default!.token };
+  const child = spawn(process.execPath, [BIN, ...argv], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stdout!.resume();
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));

@@ -96,7 +96,7 @@ function classify(error: unknown): { outcome: 'rejected' | 'unknown'; stop?: 'se
  * 2. The journal beside the file (`rows.csv.journal`) says which rows earlier runs finished;
  *    those are skipped.
  * 3. The rest are sent, `--concurrency` at a time, each with an Idempotency-Key derived from the
- *    batch (the file's hash at its first run) and the row, so a row whose answer was lost in a
+ *    batch (a random id made with the journal, kept in it) and the row, so a row whose answer was lost in a
  *    crash is answered from the server's record instead of being done twice.
  * 4. Each outcome goes to the journal as it arrives; at the end (or on Ctrl+C) the results CSV
  *    lists every row with its outcome. Exit 5 when some rows failed.
@@ -125,63 +125,76 @@ export async function runBulk(io: Io, command: AnyCommand, fields: readonly Inpu
     throw usageError(`${invalid.length} of ${csv.rows.length} rows are not valid; nothing was sent.\n${invalid.join('\n')}`);
   }
 
-  if (options.newBatch && !options.dryRun) {
-    const aside = BulkJournal.setAside(journalPath);
-    if (aside) note(io, `Started a new batch; the earlier journal is kept as ${aside}.`);
-  }
-  // A dry run of a new batch looks at the rows as if no journal existed (and moves nothing).
-  const journal = options.newBatch && options.dryRun ? BulkJournal.empty(journalPath) : BulkJournal.read(journalPath, command.id);
-  if (journal.batch && journal.batch.fileSha256 !== csv.sha256) {
-    note(io, `${basename(file)} changed since the run recorded in ${basename(journalPath)}; rows already done are recognised by their content and skipped.`);
-  }
-  const batchId = journal.batch?.batch ?? (options.newBatch ? createHash('sha256').update(csv.sha256 + randomBytes(16).toString('hex')).digest('hex') : csv.sha256);
-  const pending = planned.filter((row) => !journal.state(row.id).done);
-  const alreadyDone = planned.length - pending.length;
-
-  const summary: BulkSummary = {
-    command: command.id,
-    file,
-    rows: planned.length,
-    ok: 0,
-    failed: 0,
-    alreadyDone,
-    notRun: pending.length,
-    journal: journalPath,
-    dryRun: Boolean(options.dryRun),
-  };
-
-  if (options.dryRun) {
-    await printPlan(io, command, options.globals, planned, journal);
-    return summary;
-  }
-  if (pending.length === 0) {
-    await writeResults(resultsPath, csv.header, planned, journal);
-    summary.results = resultsPath;
-    return summary;
-  }
-
-  await confirmDanger(io, command, {
-    yes: options.globals.yes,
-    question: `${command.title}: ${pending.length} row${pending.length === 1 ? '' : 's'} from ${basename(file)}?`,
-    details: alreadyDone ? [`  ${alreadyDone} rows already done by an earlier run are skipped.`] : [],
-    invocation: `traction bulk ${command.group} ${command.action}`,
-  });
-  const session = openSession(io, options.globals);
-  if (command.auth === 'admin') await requireSignedIn(session);
-
-  journal.lock();
+  // The lock comes before the journal is read or moved: a second run must not touch the journal
+  // of one still working, not even to set it aside.
+  const guard = BulkJournal.empty(journalPath);
+  if (!options.dryRun) guard.lock();
   try {
-    journal.begin({ type: 'batch', version: 1, command: command.id, batch: batchId, file: basename(file), fileSha256: csv.sha256, startedAt: new Date().toISOString() });
-    const stop = await sendRows(io, session, command, journal, batchId, pending, summary, options.concurrency);
-    await writeResults(resultsPath, csv.header, planned, journal);
-    summary.results = resultsPath;
-    if (stop) {
-      note(io, `Results so far: ${resultsPath}`);
-      throw stop;
-    }
-    return summary;
+    return await runLocked();
   } finally {
-    journal.close();
+    guard.close();
+  }
+
+  async function runLocked(): Promise<BulkSummary> {
+    if (options.newBatch && !options.dryRun) {
+      const aside = BulkJournal.setAside(journalPath);
+      if (aside) note(io, `Started a new batch; the earlier journal is kept as ${aside}.`);
+    }
+    // A dry run of a new batch looks at the rows as if no journal existed (and moves nothing).
+    const journal = options.newBatch && options.dryRun ? BulkJournal.empty(journalPath) : BulkJournal.read(journalPath, command.id);
+    if (journal.batch && journal.batch.fileSha256 !== csv.sha256) {
+      note(io, `${basename(file)} changed since the run recorded in ${basename(journalPath)}; rows already done are recognised by their content and skipped.`);
+    }
+    // Random for every new journal: the same file run again after its journal is gone is a new
+    // batch, never answered with the server's stored replies to an earlier one.
+    const batchId = journal.batch?.batch ?? createHash('sha256').update(csv.sha256 + randomBytes(16).toString('hex')).digest('hex');
+    const pending = planned.filter((row) => !journal.state(row.id).done);
+    const alreadyDone = planned.length - pending.length;
+
+    const summary: BulkSummary = {
+      command: command.id,
+      file,
+      rows: planned.length,
+      ok: 0,
+      failed: 0,
+      alreadyDone,
+      notRun: pending.length,
+      journal: journalPath,
+      dryRun: Boolean(options.dryRun),
+    };
+
+    if (options.dryRun) {
+      await printPlan(io, command, options.globals, planned, journal);
+      return summary;
+    }
+    if (pending.length === 0) {
+      await writeResults(resultsPath, csv.header, planned, journal);
+      summary.results = resultsPath;
+      return summary;
+    }
+
+    await confirmDanger(io, command, {
+      yes: options.globals.yes,
+      question: `${command.title}: ${pending.length} row${pending.length === 1 ? '' : 's'} from ${basename(file)}?`,
+      details: alreadyDone ? [`  ${alreadyDone} rows already done by an earlier run are skipped.`] : [],
+      invocation: `traction bulk ${command.group} ${command.action}`,
+    });
+    const session = openSession(io, options.globals);
+    if (command.auth === 'admin') await requireSignedIn(session);
+
+    try {
+      journal.begin({ type: 'batch', version: 1, command: command.id, batch: batchId, file: basename(file), fileSha256: csv.sha256, startedAt: new Date().toISOString() });
+      const stop = await sendRows(io, session, command, journal, batchId, pending, summary, options.concurrency);
+      await writeResults(resultsPath, csv.header, planned, journal);
+      summary.results = resultsPath;
+      if (stop) {
+        note(io, `Results so far: ${resultsPath}`);
+        throw stop;
+      }
+      return summary;
+    } finally {
+      journal.close();
+    }
   }
 }
 

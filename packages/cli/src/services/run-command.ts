@@ -99,6 +99,10 @@ export async function runCommand(io: Io, command: AnyCommand, input: Record<stri
       for (;;) {
         const page = (await call({ ...input, page: pageNumber })) as ListPage<Record<string, unknown>>;
         await writeRows(io, sink, format, { columns, rows: page.items, footer: pageFooter(page, command), header: pageNumber === 1 || !options.all });
+        if (!options.all && page.hasMore && format !== 'terminal') {
+          // Scripts read stdout; the note that there is more goes where people see it.
+          io.stderr.write(`Page ${page.page} of ${Math.ceil(page.total / page.pageSize)} (${page.total} rows): pass --page N, or --all for every row, or use traction export.\n`);
+        }
         if (!options.all || !page.hasMore || io.signal.aborted) return;
         pageNumber += 1;
       }

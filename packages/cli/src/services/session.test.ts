@@ -15,6 +15,7 @@ import {
   type CliUser,
   type TestServer,
 } from '../test/harness';
+import { startDelayProxy } from '../test/delay-proxy';
 import { inputReady, tick, waitFor } from '../test/wait-for';
 
 let server: TestServer;
@@ -184,5 +185,24 @@ describe('exit codes from the server', () => {
     const result = await user.run(['permissions', 'grant', '--user-id', '99999', '--permissions', 'audit.view']);
     expect(result.code).toBe(EXIT.error);
     expect(result.stderr).toContain('does not exist');
+  });
+});
+
+describe('a session and its server', () => {
+  it('never sends a profile token to another server, nor drops it because that server refused', async () => {
+    const user = newUser();
+    await signIn(user, server);
+    const token = readConfig(user).profiles.default.token;
+    // The same server behind another address stands in for "another server": it would accept the token.
+    const elsewhere = await startDelayProxy(server.url, 0);
+    try {
+      const other = await user.run(['whoami', '--api-url', elsewhere.url]);
+      expect(other.code).toBe(EXIT.notSignedIn);
+      expect(other.stderr).toContain(`Not signed in to ${elsewhere.url}`);
+    } finally {
+      await elsewhere.close();
+    }
+    expect(readConfig(user).profiles.default.token).toBe(token);
+    expect((await user.run(['whoami'])).code).toBe(EXIT.ok);
   });
 });

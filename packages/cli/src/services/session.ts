@@ -63,7 +63,20 @@ export function openSession(io: Io, globals: GlobalOptions): Session {
     : io.env.TRACTION_API_URL
       ? normaliseUrl(io.env.TRACTION_API_URL, 'TRACTION_API_URL')
       : (stored?.apiUrl ?? DEFAULT_API_URL);
-  const store = profileStore(config, profileName, io.env);
+  const profileSession = profileStore(config, profileName, io.env);
+  // A profile's session belongs to the profile's server: never send its token to another server
+  // (`--api-url`, `TRACTION_API_URL`), and never drop it because another server answered 401.
+  // Signing in to the other server makes it the profile's server.
+  const sameServer = () => (config.data.profiles[profileName]?.apiUrl ?? apiUrl) === apiUrl;
+  const isSessionKey = (key: string) => key === STORAGE_KEYS.token || key === STORAGE_KEYS.user || key === STORAGE_KEYS.business;
+  const store: KeyValueStore = {
+    get: (key) => (isSessionKey(key) && !io.env.TRACTION_TOKEN && !sameServer() ? null : profileSession.get(key)),
+    set: (key, value) => profileSession.set(key, value),
+    remove: (key) => {
+      if (isSessionKey(key) && !sameServer()) return;
+      profileSession.remove(key);
+    },
+  };
   const isDefault = profileName === (config.data.currentProfile ?? 'default');
   return {
     profileName,
