@@ -1,5 +1,6 @@
 import { extname, resolve } from 'node:path';
 import type { ListColumn } from '@traction/core';
+import { tagText } from '@traction/core/format';
 import { stringify } from 'csv-stringify/sync';
 import { usageError } from '../errors';
 import { stdoutIsTerminal, type Io, type Output } from '../io';
@@ -45,7 +46,7 @@ export async function withSink(io: Io, out: string | undefined, write: (sink: Ou
 function csvValue(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) {
-    return value.map((v) => (v && typeof v === 'object' && 'name' in v ? String((v as { name: unknown }).name) : String(v))).join('; ');
+    return value.map(tagText).join('; ');
   }
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

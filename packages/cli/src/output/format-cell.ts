@@ -1,13 +1,5 @@
 import { formatNaira, type ColumnKind, type ListColumn } from '@traction/core';
-
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
-
-/** An ISO instant as Lagos wall-clock time (WAT, UTC+1 all year): `2026-11-21 10:00`. */
-export function lagosDateTime(iso: string): string {
-  const instant = Date.parse(iso);
-  if (Number.isNaN(instant)) return iso;
-  return new Date(instant + LAGOS_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
-}
+import { lagosDateTime, tagText } from '@traction/core/format';
 
 /** A cell as a person reads it in a table: Naira with its sign, Lagos times, names of tags. */
 export function formatCell(kind: ColumnKind, value: unknown): string {
@@ -24,14 +16,11 @@ export function formatCell(kind: ColumnKind, value: unknown): string {
     case 'boolean':
       return value ? 'yes' : 'no';
     case 'tags':
-      return Array.isArray(value) ? value.map(tagName).join(', ') : String(value);
+      return Array.isArray(value) ? value.map(tagText).join(', ') : String(value);
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
 }
-
-const tagName = (tag: unknown): string =>
-  tag && typeof tag === 'object' && 'name' in tag ? String((tag as { name: unknown }).name) : String(tag);
 
 /** Columns for rows that come without a list spec (`{ items: [...] }` answers): one per key of the first row. */
 export function guessColumns(rows: readonly Record<string, unknown>[]): ListColumn[] {

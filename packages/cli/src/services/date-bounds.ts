@@ -1,10 +1,6 @@
-const DAY_MS = 86_400_000;
-const LAGOS_OFFSET_MS = 3_600_000;
+import { lagosDate } from '@traction/core/format';
 
-/** Today's date in Lagos (WAT, UTC+1 all year). */
-export function lagosToday(now: Date): string {
-  return new Date(now.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
-}
+const DAY_MS = 86_400_000;
 
 /**
  * `--from` / `--to` as the list's range parameter: `today`, `yesterday` and `7d` (seven days
@@ -14,7 +10,7 @@ export function lagosToday(now: Date): string {
  */
 export function resolveDateBound(text: string, now: Date): string {
   const value = text.trim().toLowerCase();
-  const today = Date.parse(`${lagosToday(now)}T00:00:00Z`);
+  const today = Date.parse(`${lagosDate(now)}T00:00:00Z`);
   const daysAgo = (days: number) => new Date(today - days * DAY_MS).toISOString().slice(0, 10);
   if (value === 'today') return daysAgo(0);
   if (value === 'yesterday') return daysAgo(1);

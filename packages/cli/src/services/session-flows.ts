@@ -3,7 +3,7 @@ import { CliError, notSignedIn, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { canPrompt, note, type Io } from '../io';
 import { chooseFormat, withSink, writeValue } from '../output/emit';
-import { lagosDateTime } from '../output/format-cell';
+import { lagosDateTime } from '@traction/core/format';
 import { codeStep, currentAdmin, endSession, openSession, passwordStep, signInError, type GlobalOptions, type Session } from './session';
 
 export { openSession };

@@ -253,13 +253,3 @@ export function toCliError(error: unknown, session: Pick<Session, 'apiUrl' | 'pr
   }
 }
 
-/** Reads the signed-in admin kept in the profile, without a call. */
-export function storedUser(session: Session): SessionUser | undefined {
-  const text = session.store.get(STORAGE_KEYS.user);
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as SessionUser;
-  } catch {
-    return undefined;
-  }
-}

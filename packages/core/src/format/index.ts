@@ -1,3 +1,5 @@
 export * from './naira';
 export * from './date-range';
 export * from './serial';
+export * from './lagos';
+export * from './tags';

@@ -1,4 +1,4 @@
-import type { ListColumn, ListPage } from '@traction/core';
+import { tagText, type ListColumn, type ListPage } from '@traction/core';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'kysely';
 import type { ListSource } from './implement';
@@ -58,7 +58,7 @@ export async function* streamListCsv<Row>(source: ListSource<Row>, columns: read
 export function csvCell(column: ListColumn, value: unknown): string {
   if (value === null || value === undefined) return '';
   if (column.kind === 'tags' && Array.isArray(value)) {
-    return value.map((v) => (typeof v === 'object' && v && 'name' in v ? String(v.name) : String(v))).join('; ');
+    return value.map(tagText).join('; ');
   }
   if (column.kind === 'money' && (typeof value === 'bigint' || typeof value === 'number')) {
     const kobo = BigInt(value);

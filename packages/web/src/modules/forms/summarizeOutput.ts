@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '../list/formatCell';
 import { labelFromName } from './labelFromName';
 
 export interface OutputSummary {
@@ -50,9 +51,8 @@ function short(value: unknown): string {
     const text = JSON.stringify(value);
     return text.length > 120 ? `${text.slice(0, 117)}…` : text;
   }
-  if (typeof value === 'string' && ISO_TIMESTAMP.test(value)) return LAGOS_TIME.format(new Date(value));
+  if (typeof value === 'string' && ISO_TIMESTAMP.test(value)) return dateTimeFormat.format(new Date(value));
   return String(value);
 }
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-const LAGOS_TIME = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' });

@@ -1,10 +1,11 @@
 import type { ListColumn } from '@traction/core';
-import { formatNaira } from '@traction/core/format';
+import { formatNaira, tagText } from '@traction/core/format';
 
 // Lagos time, like the date-range filters: a row filtered by a Lagos day shows that day, whatever
 // the browser's zone.
 const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeZone: 'Africa/Lagos' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' });
+/** Lagos date and time as the console shows it everywhere: `21 Nov 2026, 10:00`. */
+export const dateTimeFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' });
 const numberFormat = new Intl.NumberFormat('en-NG');
 
 const EMPTY = '—';
@@ -13,11 +14,6 @@ const EMPTY = '—';
 export function humanize(value: string): string {
   const spaced = value.replace(/[_-]+/g, ' ').trim();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
-function tagText(value: unknown): string {
-  if (typeof value === 'object' && value !== null && 'name' in value) return String(value.name);
-  return String(value);
 }
 
 function formatDate(value: unknown, format: Intl.DateTimeFormat): string {

@@ -1,4 +1,4 @@
-import type { AnyCommand } from '@traction/core';
+import { lagosDate, type AnyCommand } from '@traction/core';
 import { ClientError } from '@traction/core/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { client } from '../../app/client';
@@ -16,8 +16,7 @@ function fileNameFrom(disposition: string | null): string | undefined {
 }
 
 function fallbackFileName(command: AnyCommand): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
-  return `${command.id.replace(/\.list$/, '').replace(/\./g, '-')}-${day}.csv`;
+  return `${command.id.replace(/\.list$/, '').replace(/\./g, '-')}-${lagosDate()}.csv`;
 }
 
 function save(chunks: BlobPart[], fileName: string): void {

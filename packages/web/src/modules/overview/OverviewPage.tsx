@@ -1,12 +1,9 @@
-import { listAdmins, listAuditLog, listDeviceRequests, rangeEnd, rangeStart } from '@traction/core';
+import { lagosDate, listAdmins, listAuditLog, listDeviceRequests, rangeEnd, rangeStart } from '@traction/core';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { permissionSetAtom } from '../auth/sessionAtoms';
 import { useCommandQuery } from '../list/useCommandQuery';
 import { PageHeader } from '../ui/PageHeader';
-
-/** Today in Lagos, where the business keeps its days. */
-const lagosToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
 
 function Stat({ label, value, to, hint }: { label: string; value: number | undefined; to: string; hint?: string }) {
   return (
@@ -25,7 +22,7 @@ function Stat({ label, value, to, hint }: { label: string; value: number | undef
 /** Key counts, each opening the list behind it with the same filter. */
 export default function OverviewPage() {
   const permissions = useAtomValue(permissionSetAtom);
-  const today = lagosToday();
+  const today = lagosDate();
   const todayRange = { startdatetime: rangeStart(today), enddatetime: rangeEnd(today) };
   const canAdmins = permissions.has('admins.view');
   const canDevices = permissions.has('devices.authorize');
