@@ -30,3 +30,8 @@ export interface ListPage<R> {
   total: number;
   hasMore: boolean;
 }
+
+/** The file a list's CSV download is saved as: `admins-2026-11-21.csv`, dated by the Lagos day. */
+export function csvFileName(commandId: string, lagosDay: string): string {
+  return `${commandId.replace(/\.list$/, '').replace(/\./g, '-')}-${lagosDay}.csv`;
+}

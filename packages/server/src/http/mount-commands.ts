@@ -1,4 +1,4 @@
-import { ApiError, forbidden, type AnyCommand } from '@traction/core';
+import { ApiError, csvFileName, forbidden, lagosDate, type AnyCommand } from '@traction/core';
 import type { Context, Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { writeAudit } from '../middleware/audit';
@@ -167,8 +167,7 @@ function csvResponse(c: Context, command: AnyCommand, chunks: AsyncGenerator<str
       await chunks.return(undefined);
     },
   });
-  const day = deps.clock.now().toISOString().slice(0, 10);
-  const name = `${command.id.replace(/\.list$/, '').replace(/\./g, '-')}-${day}.csv`;
+  const name = csvFileName(command.id, lagosDate(deps.clock.now()));
   return c.body(stream, 200, {
     'content-type': 'text/csv; charset=utf-8',
     'content-disposition': `attachment; filename="${name}"`,

@@ -1,4 +1,4 @@
-import { lagosDate, type AnyCommand } from '@traction/core';
+import { csvFileName, lagosDate, type AnyCommand } from '@traction/core';
 import { ClientError } from '@traction/core/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { client } from '../../app/client';
@@ -16,7 +16,7 @@ function fileNameFrom(disposition: string | null): string | undefined {
 }
 
 function fallbackFileName(command: AnyCommand): string {
-  return `${command.id.replace(/\.list$/, '').replace(/\./g, '-')}-${lagosDate()}.csv`;
+  return csvFileName(command.id, lagosDate());
 }
 
 function save(chunks: BlobPart[], fileName: string): void {
