@@ -83,6 +83,11 @@ export interface CommandSpec<I extends z.ZodObject, O extends z.ZodType> {
   idempotency?: 'required' | 'optional';
   /** Input fields never written to logs or the audit log. */
   secrets?: readonly string[];
+  /**
+   * Whether the command changes state; default: every method but GET. Set for the few GETs the
+   * spec writes that still change something (issuing a password link), so they are audited.
+   */
+  mutates?: boolean;
   /** Present on list commands. */
   list?: ListSpec;
   /** Example CLI invocation for help text. */
@@ -90,7 +95,7 @@ export interface CommandSpec<I extends z.ZodObject, O extends z.ZodType> {
 }
 
 export interface Command<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType>
-  extends Omit<CommandSpec<I, O>, 'idempotency'> {
+  extends Omit<CommandSpec<I, O>, 'idempotency' | 'mutates'> {
   auth: 'public' | 'admin';
   danger: Danger;
   /** Whether the command changes state (and so is audited and runs in a transaction). */
@@ -119,7 +124,7 @@ export function defineCommand<I extends z.ZodObject, O extends z.ZodType>(
     }
   }
   if (!spec.path.startsWith('/')) throw new Error(`Command ${spec.id}: path must start with /`);
-  const mutates = spec.method !== 'GET';
+  const mutates = spec.mutates ?? spec.method !== 'GET';
   const danger = spec.danger ?? 'none';
   return {
     ...spec,

@@ -6,6 +6,9 @@ import { deviceLoginHandler, loginHandler } from './domains/auth/login.handlers'
 import { resetAdminPasswordHandler, setPasswordHandler } from './domains/auth/password.handlers';
 import { checkEmailHandler, logoutHandler, whoamiHandler } from './domains/auth/session.handlers';
 import { listStatesHandler } from './domains/location/location.handlers';
+import { businessImplementations } from './domains/businesses/index';
+import { kycImplementations } from './domains/kyc/index';
+import { riskImplementations } from './domains/risk/index';
 import type { Implementation } from './http/implement';
 
 /** Every command's implementation. A test checks this covers the whole registry. */
@@ -35,4 +38,7 @@ export const implementations: readonly Implementation[] = [
   rejectDeviceRequestHandler,
   listAuditLogHandler,
   listStatesHandler,
+  ...businessImplementations,
+  ...kycImplementations,
+  ...riskImplementations,
 ];

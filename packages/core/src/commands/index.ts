@@ -16,6 +16,9 @@ import { listAuditLog } from './audit/audit-log';
 import { resetAdminPassword, setPassword } from './auth/password';
 import { checkEmail, deviceLogin, login, logout, whoami } from './auth/session';
 import { listStates } from './location/states';
+import { businessCommands } from './businesses/index';
+import { kycCommands } from './kyc/index';
+import { riskCommands } from './risk/index';
 
 /** Every command of the back office. Server, console and CLI are built from this list. */
 export const registry = [
@@ -44,6 +47,9 @@ export const registry = [
   rejectDeviceRequest,
   listAuditLog,
   listStates,
+  ...businessCommands,
+  ...kycCommands,
+  ...riskCommands,
 ] as const satisfies readonly AnyCommand[];
 
 export const commandsById: ReadonlyMap<string, AnyCommand> = new Map(

@@ -12,6 +12,17 @@ import type {
   LoginAttemptsTable,
   PasswordTokensTable,
 } from '../domains/auth/auth.tables';
+import type {
+  BankAccountsTable,
+  BusinessEventsTable,
+  BusinessesTable,
+  BusinessUsersTable,
+  BusinessUserTokensTable,
+  FeaturesTable,
+  SupportIssuesTable,
+} from '../domains/businesses/businesses.tables';
+import type { KycDocumentsTable, KycEventsTable, KycIdBlacklistTable, KycRecordsTable, UploadsTable } from '../domains/kyc/kyc.tables';
+import type { FixedAccountsTable, WalletsTable } from '../domains/risk/risk.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -26,4 +37,18 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   audit_log: AuditLogTable;
   idempotency_keys: IdempotencyKeysTable;
+  features: FeaturesTable;
+  businesses: BusinessesTable;
+  business_users: BusinessUsersTable;
+  business_user_tokens: BusinessUserTokensTable;
+  bank_accounts: BankAccountsTable;
+  wallets: WalletsTable;
+  fixed_accounts: FixedAccountsTable;
+  business_events: BusinessEventsTable;
+  support_issues: SupportIssuesTable;
+  uploads: UploadsTable;
+  kyc_records: KycRecordsTable;
+  kyc_documents: KycDocumentsTable;
+  kyc_events: KycEventsTable;
+  kyc_id_blacklist: KycIdBlacklistTable;
 }

@@ -1,0 +1,55 @@
+import type { Generated } from 'kysely';
+import type { CreatedAt, Timestamp } from '../../db/column-types';
+
+export interface UploadsTable {
+  id: Generated<number>;
+  original_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  storage_key: string;
+  business_id: number | null;
+  uploaded_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface KycRecordsTable {
+  id: Generated<number>;
+  business_id: number;
+  verification_type: 'EMAIL' | 'PHONE' | 'DOCUMENT' | 'ADDRESS' | 'CORPORATE';
+  document_type: string | null;
+  id_number: string | null;
+  detail: string | null;
+  status: 'PENDING' | 'PROCESSING' | 'APPROVED' | 'DISAPPROVED' | 'REJECTED';
+  comment: string | null;
+  reviewed_by: number | null;
+  reviewed_at: Timestamp | null;
+  submitted_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface KycDocumentsTable {
+  kyc_id: number;
+  upload_id: number;
+  label: string;
+}
+
+export interface KycEventsTable {
+  id: Generated<bigint>;
+  kyc_id: number;
+  from_status: string | null;
+  to_status: string;
+  comment: string | null;
+  admin_id: number | null;
+  at: CreatedAt;
+}
+
+export interface KycIdBlacklistTable {
+  id: Generated<number>;
+  id_type: string;
+  id_number: string;
+  note: string;
+  kyc_id: number | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
