@@ -48,7 +48,7 @@ function Search() {
   return <output data-testid="location">{useLocation().search}</output>;
 }
 
-function renderPage(url: string, permissions: string[] = ['admins.view', 'permissions.manage']) {
+function renderPage(url: string, permissions: string[] = ['admins.view', 'permissions.manage'], fixed?: Record<string, unknown>) {
   const store = createStore();
   store.set(sessionUserAtom, { id: 1, permissions } as unknown as SessionUser);
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -56,7 +56,7 @@ function renderPage(url: string, permissions: string[] = ['admins.view', 'permis
     <Provider store={store}>
       <QueryClientProvider client={queries}>
         <MemoryRouter initialEntries={[url]}>
-          <ListPage command={listAdmins} title="All Admins" rowNoun={{ one: 'admin', other: 'admins' }} />
+          <ListPage command={listAdmins} title="All Admins" rowNoun={{ one: 'admin', other: 'admins' }} {...(fixed ? { fixed } : {})} />
           <Search />
         </MemoryRouter>
       </QueryClientProvider>
@@ -123,6 +123,21 @@ describe('ListPage', () => {
     });
     request?.onDone?.({});
     await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull());
+  });
+
+  it('always applies a page\'s fixed filters, hides them, and lets the URL not override them', async () => {
+    call.mockImplementation(adminsPage(120));
+    const user = userEvent.setup();
+    const store = renderPage('/admin?role=admin&search=ada', undefined, { role: 'staff' });
+    await waitFor(() => expect(rowCount().textContent).toBe('120 matching'));
+    expect(call.mock.calls[0]?.[1]).toEqual({ search: 'ada', role: 'staff', page: 1 });
+    expect(screen.queryByRole('combobox', { name: 'Role' })).toBeNull();
+    await user.click(screen.getByTestId('clear-filters'));
+    await waitFor(() => expect(call).toHaveBeenLastCalledWith(listAdmins, { role: 'staff', page: 1 }, expect.anything()));
+    await user.keyboard('jx');
+    await user.click(screen.getByTestId('select-all-matching'));
+    await user.click(screen.getByRole('button', { name: 'Grant permissions to selected admins' }));
+    expect(store.get(commandRequestAtom)?.fixed).toMatchObject({ matching: { role: 'staff' } });
   });
 
   it('hides bulk commands the admin may not run', async () => {

@@ -33,7 +33,15 @@ export interface ListPageProps {
   filterOptions?: Readonly<Record<string, readonly FilterOption[]>>;
   /** What a row is, for "12 selected admins". */
   rowNoun?: { one: string; other: string };
+  /**
+   * Filters this page always applies and does not show: the page is one view of a wider list
+   * (Document verifications are the KYC list with `verificationType: DOCUMENT`). They are sent
+   * with every page, the CSV download and "select all matching".
+   */
+  fixed?: Readonly<Record<string, unknown>>;
 }
+
+const NO_FIXED: Readonly<Record<string, unknown>> = {};
 
 const count = (n: number) => n.toLocaleString('en-NG');
 /** Room under the last row for the floating selection bar. */
@@ -46,12 +54,16 @@ const BULK_BAR_ROOM = 72;
 /** What people read when a page fails: the client's plain message, never the request line. */
 const errorText = (error: Error) => (error instanceof ClientError ? error.userMessage : error.message);
 
-export function ListPage({ command, title, description, actions, filterOptions, rowNoun = { one: 'row', other: 'rows' } }: ListPageProps) {
+export function ListPage({ command, title, description, actions, filterOptions, rowNoun = { one: 'row', other: 'rows' }, fixed = NO_FIXED }: ListPageProps) {
   const list = command.list;
   if (!list) throw new Error(`${command.id} is not a list command`);
   const [params, setParams] = useSearchParams();
-  const fields = useMemo(() => describeFilters(command), [command]);
-  const filters = useMemo(() => filtersFromParams(command, fields, params), [command, fields, params]);
+  // Callers write `fixed` inline; its content, not its identity, decides when filters change.
+  const fixedKey = JSON.stringify(fixed);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const fixedFilters = useMemo(() => fixed, [fixedKey]);
+  const fields = useMemo(() => describeFilters(command).filter((field) => !(field.key in fixedFilters)), [command, fixedFilters]);
+  const filters = useMemo(() => ({ ...filtersFromParams(command, fields, params), ...fixedFilters }), [command, fields, params, fixedFilters]);
   const filtersKey = JSON.stringify(filters);
   const { rows, total, query } = useListRows(command, filters);
 
