@@ -18,6 +18,8 @@ export async function startConsoleServer(): Promise<{ server: RunningServer; ema
     database: await openTestDatabase(),
     logger,
     demo: true,
+    // enough demo merchants for every list to page, few enough to load in a second or two
+    demoMerchants: 600,
     env: { TRACTION_ADMIN_EMAIL: ROOT_EMAIL, TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD },
     config: { scryptLogN: 10, webDistDir: WEB_DIST },
     providers: { email },

@@ -14,6 +14,7 @@ const running = await startServer({
   databaseUrl: process.env.DATABASE_URL,
   logger,
   demo: process.env.TRACTION_DEMO !== 'false',
+  ...(process.env.TRACTION_DEMO_MERCHANTS ? { demoMerchants: Number(process.env.TRACTION_DEMO_MERCHANTS) } : {}),
   config: { webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)) },
 });
 

@@ -9,6 +9,10 @@ import { openDatabase, type OpenedDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import type { AppDeps } from './deps';
 import { seedDemo } from './demo/seed-demo';
+import { seedMerchants } from './demo/seed-merchants';
+
+/** Merchants in the demo data set of `npm start`. */
+export const DEMO_MERCHANTS = 3_000;
 import { scheduleMaintenance } from './maintenance';
 import { providersFromEnv, type Providers } from './providers/providers';
 
@@ -22,8 +26,11 @@ export interface StartOptions {
   clock?: Clock;
   /** Load the demo data set on an empty database (default true). */
   demo?: boolean;
+  /** Demo merchants to load with it (default 3,000; benchmarks use 100,000). */
+  demoMerchants?: number;
   config?: Partial<ServerConfig>;
-  providers?: Providers;
+  /** Providers to use instead of the ones the environment names (the rest still come from it). */
+  providers?: Partial<Providers>;
   /** An already opened database (tests); otherwise one is opened from databaseUrl or dataDir. */
   database?: OpenedDatabase;
 }
@@ -54,11 +61,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     password: env.TRACTION_ADMIN_PASSWORD,
     scryptLogN: config.scryptLogN,
   });
-  if (options.demo ?? true) await seedDemo(database.db, { scryptLogN: config.scryptLogN });
+  if (options.demo ?? true) {
+    await seedDemo(database.db, { scryptLogN: config.scryptLogN });
+    const count = options.demoMerchants ?? DEMO_MERCHANTS;
+    const seeded = await seedMerchants(database.db, {
+      count,
+      onProgress: (written) => {
+        if (count >= 20_000 && written % 20_000 === 0) logger.info({ written, count }, 'loading demo merchants');
+      },
+    });
+    if (seeded.businesses > 0) logger.info({ businesses: seeded.businesses }, 'demo merchants loaded');
+  }
   const deps: AppDeps = {
     db: database.db,
     config,
-    providers: options.providers ?? providersFromEnv(env, logger),
+    providers: { ...providersFromEnv(env, logger), ...options.providers },
     clock: options.clock ?? systemClock,
     logger,
   };

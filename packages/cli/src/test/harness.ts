@@ -136,8 +136,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real server with the demo data, on a fresh database (PGlite, or PostgreSQL when DATABASE_URL is set). */
-export async function startTestServer(): Promise<TestServer> {
+/**
+ * The real server with the demo data, on a fresh database (PGlite, or PostgreSQL when DATABASE_URL
+ * is set). Demo merchants only when asked for: most CLI tests need the admins alone.
+ */
+export async function startTestServer(options: { merchants?: number } = {}): Promise<TestServer> {
   const email = new SandboxEmailProvider();
   const server = await startServer({
     port: 0,
@@ -145,6 +148,7 @@ export async function startTestServer(): Promise<TestServer> {
     dataDir: 'memory://',
     database: await openTestDatabase(),
     demo: true,
+    demoMerchants: options.merchants ?? 0,
     // LOG_LEVEL here rather than a logger of our own: the server builds its pino logger from it.
     env: { TRACTION_ADMIN_EMAIL: ROOT_EMAIL, TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD, LOG_LEVEL: 'silent' },
     config: { scryptLogN: 10 },

@@ -5,11 +5,11 @@ import { hashPassword } from '../domains/auth/secrets';
 
 /** Permissions each seeded department starts with. */
 const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
-  Operations: ['admins.view', 'permissions.view'],
-  'Risk & Compliance': ['admins.view', 'audit.view'],
-  'Customer Support': ['admins.view'],
-  Finance: ['admins.view', 'audit.view'],
-  Management: ['admins.view', 'permissions.view', 'audit.view', 'devices.authorize'],
+  Operations: ['admins.view', 'permissions.view', 'merchants.view', 'merchants.create', 'fixed-accounts.view', 'fixed-accounts.manage', 'banks.query', 'providus.manage', 'kyc.view'],
+  'Risk & Compliance': ['admins.view', 'audit.view', 'merchants.view', 'kyc.view', 'kyc.review', 'kyc.blacklist', 'kyc.override', 'kyc.corporate', 'uploads.create', 'fraud.view', 'fraud.manage', 'merchants.trust', 'wallets.status', 'fixed-accounts.view', 'fixed-accounts.blacklist', 'banks.query'],
+  'Customer Support': ['admins.view', 'merchants.view', 'merchants.support', 'kyc.view', 'fixed-accounts.view'],
+  Finance: ['admins.view', 'audit.view', 'merchants.view', 'fixed-accounts.view', 'banks.query'],
+  Management: ['admins.view', 'permissions.view', 'audit.view', 'devices.authorize', 'merchants.view', 'kyc.view', 'fraud.view', 'fixed-accounts.view'],
   Engineering: ['admins.view', 'permissions.view', 'audit.view'],
 };
 
