@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- [sign-in] [list] [palette] [table] [bundle] [cli] [--no-postgres] [--quick]]`
+ * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [--no-postgres] [--quick]]`
  *
  * Runs the benchmarks against real servers over loopback HTTP and prints figures: no
  * assertions, no pass or fail. PostgreSQL figures come from the server DATABASE_URL names, or
@@ -12,6 +12,7 @@ import os from 'node:os';
 import { cliBench } from './cli.bench';
 import { bundleBench, printBundleFigures, type BundleFigure } from './bundle.bench';
 import { listCallBench, type ListOptions } from './list-call.bench';
+import { merchantsBench } from './merchants.bench';
 import { paletteBench } from './palette.bench';
 import { tableBench } from './table.bench';
 import { findPostgres, type PostgresServer } from './lib/postgres';
@@ -23,7 +24,7 @@ const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith('--')));
 const picked = args.filter((arg) => !arg.startsWith('--'));
 for (const flag of flags) if (!['--no-postgres', '--quick'].includes(flag)) throw new Error(`unknown option ${flag}`);
-const NAMES = ['sign-in', 'list', 'palette', 'table', 'bundle', 'cli'];
+const NAMES = ['sign-in', 'list', 'merchants', 'palette', 'table', 'bundle', 'cli'];
 for (const name of picked) if (!NAMES.includes(name)) throw new Error(`unknown benchmark ${name} (${NAMES.join(', ')})`);
 const wanted = (name: string) => picked.length === 0 || picked.includes(name);
 const quick = flags.has('--quick');
@@ -77,6 +78,10 @@ try {
   }
   if (wanted('list')) {
     for (const database of databases) figures.push(...(await listCallBench(database, list)));
+  }
+  if (wanted('merchants')) {
+    const merchants = { merchants: quick ? 20_000 : 100_000, calls: quick ? 50 : 200 };
+    for (const database of databases) figures.push(...(await merchantsBench(database, merchants)));
   }
   // The console's figures: Chromium is needed for the palette and the table.
   if (wanted('palette')) figures.push(...(await paletteBench({ entries: 5_000, keystrokes: quick ? 100 : 300 })));

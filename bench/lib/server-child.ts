@@ -3,13 +3,15 @@
  * not share an event loop. Started by server.ts; options come as JSON in argv[2]; answers
  * `{type: 'ready', …}` over IPC and stops when told `{type: 'close'}` or when the parent goes.
  */
+import { sql } from 'kysely';
 import pino from 'pino';
 import { seedDemo } from '../../packages/server/src/demo/seed-demo';
+import { seedMerchants } from '../../packages/server/src/demo/seed-merchants';
 import { startServer } from '../../packages/server/src/start-server';
-import type { ChildOptions, ChildReady } from './server';
+import type { ChildOptions, ChildReady, ServerMemory } from './server';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as ChildOptions;
-const send = (message: ChildReady) => process.send?.(message);
+const send = (message: ChildReady | ServerMemory) => process.send?.(message);
 
 const running = await startServer({
   port: 0,
@@ -26,6 +28,14 @@ const { generatedPassword, email } = running.bootstrap;
 if (!generatedPassword) throw new Error('the benchmark database was not empty: no super admin was created');
 // The demo data set, `seedScale` times over (40 admins each), so list pages have rows to show.
 await seedDemo(running.deps.db, { scale: options.seedScale, scryptLogN: 10 });
+let seedMs: number | undefined;
+if (options.merchants) {
+  const started = performance.now();
+  await seedMerchants(running.deps.db, { count: options.merchants });
+  seedMs = performance.now() - started;
+  // Fresh statistics, as autovacuum would have gathered on a live database by now.
+  await sql`analyze`.execute(running.deps.db);
+}
 
 const port = new URL(running.url).port;
 send({
@@ -35,6 +45,7 @@ send({
   password: generatedPassword,
   database: running.database.kind,
   scryptLogN: running.deps.config.scryptLogN,
+  ...(seedMs !== undefined ? { seedMs } : {}),
 });
 
 let closing = false;
@@ -46,5 +57,9 @@ const close = async () => {
 };
 process.on('message', (message: { type?: string }) => {
   if (message.type === 'close') void close();
+  if (message.type === 'memory') {
+    const { rss, heapUsed } = process.memoryUsage();
+    send({ type: 'memory', rss, heapUsed });
+  }
 });
 process.on('disconnect', () => void close());

@@ -13,6 +13,8 @@ export interface ChildOptions {
   databaseUrl?: string;
   scryptLogN?: number;
   seedScale: number;
+  /** Demo merchants to load (with their accounts and KYC records). */
+  merchants?: number;
 }
 
 export interface ChildReady {
@@ -22,6 +24,15 @@ export interface ChildReady {
   password: string;
   database: 'pglite' | 'postgres';
   scryptLogN: number;
+  /** Time spent loading demo merchants, if any. */
+  seedMs?: number;
+}
+
+/** The server process's memory, as it reports it. */
+export interface ServerMemory {
+  type: 'memory';
+  rss: number;
+  heapUsed: number;
 }
 
 export interface BenchServer {
@@ -31,6 +42,10 @@ export interface BenchServer {
   scryptLogN: number;
   /** `PGlite` or `PostgreSQL`, for the report. */
   label: string;
+  /** How long loading the demo merchants took, when asked for. */
+  seedMs?: number;
+  /** Asks the server process for its memory now. */
+  memory(): Promise<ServerMemory>;
   close(): Promise<void>;
 }
 
@@ -41,7 +56,7 @@ const CHILD = fileURLToPath(new URL('./server-child.ts', import.meta.url));
  * database: a temporary PGlite folder, or a new database on the PostgreSQL server. `close`
  * stops it and deletes the data.
  */
-export async function startBenchServer(options: { database: DatabaseChoice; scryptLogN?: number; seedScale?: number }): Promise<BenchServer> {
+export async function startBenchServer(options: { database: DatabaseChoice; scryptLogN?: number; seedScale?: number; merchants?: number }): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'traction-bench-'));
   const created = options.database.kind === 'postgres' ? await createDatabase(options.database.serverUrl) : undefined;
   const cleanup = async () => {
@@ -53,6 +68,7 @@ export async function startBenchServer(options: { database: DatabaseChoice; scry
     ...(created ? { databaseUrl: created.url } : {}),
     ...(options.scryptLogN ? { scryptLogN: options.scryptLogN } : {}),
     seedScale: options.seedScale ?? 1,
+    ...(options.merchants ? { merchants: options.merchants } : {}),
   };
   // The child keeps this process's Node flags (they include tsx's loader), plus any given in
   // BENCH_SERVER_NODE_FLAGS, e.g. `--cpu-prof --cpu-prof-dir=.bench/profiles` to profile the server.
@@ -78,6 +94,17 @@ export async function startBenchServer(options: { database: DatabaseChoice; scry
     password: ready.password,
     scryptLogN: ready.scryptLogN,
     label: ready.database === 'pglite' ? 'PGlite' : 'PostgreSQL',
+    ...(ready.seedMs !== undefined ? { seedMs: ready.seedMs } : {}),
+    memory: () =>
+      new Promise<ServerMemory>((resolve) => {
+        const onMessage = (message: unknown) => {
+          if ((message as { type?: string }).type !== 'memory') return;
+          child.off('message', onMessage);
+          resolve(message as ServerMemory);
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'memory' });
+      }),
     close: async () => {
       if (child.connected) child.send({ type: 'close' });
       const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
