@@ -34,6 +34,16 @@ export interface BusinessesTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A business's outlets, where its terminals are deployed. */
+export interface StoresTable {
+  id: Generated<number>;
+  business_id: number;
+  name: string;
+  address: Generated<string>;
+  state_code: string;
+  created_at: CreatedAt;
+}
+
 export interface BusinessUsersTable {
   id: Generated<number>;
   business_id: number;

@@ -1,0 +1,306 @@
+import {
+  badRequest,
+  conflict,
+  createBusiness,
+  getMerchant,
+  listMerchants,
+  merchantPasswordLink,
+  merchantsByName,
+  merchantsWithStores,
+  notFound,
+  rangeBoundToDate,
+  salesAgentBusinesses,
+  searchMerchants,
+  signupMerchant,
+  stateName,
+} from '@traction/core';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect';
+import { requireAdmin, type HandlerContext } from '../../http/handler-context';
+import { implement, implementList } from '../../http/implement';
+import { recordBusinessEvents } from './business-events.repository';
+import {
+  businessesByPrefix,
+  businessSummaryQuery,
+  findBusinessSummary,
+  findBusinessUser,
+  isBusinessType,
+  startsWith,
+  toBusinessSummary,
+} from './businesses.repository';
+import { loadMerchantDetail } from './merchant-detail';
+import { issueMerchantPasswordLink } from './merchant-password-links';
+
+async function assertBusinessType(db: Db, category: string): Promise<void> {
+  if (!(await isBusinessType(db, category))) {
+    throw badRequest(`${category} is not a business type`, [{ field: 'category', message: 'is not a business type (see `features list --category BUSINESS_TYPES`)' }]);
+  }
+}
+
+/** Whether this person already owns a business of this name (names compared without case). */
+async function ownsBusinessNamed(db: Db, email: string, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('businesses as b')
+    .innerJoin('business_users as u', 'u.business_id', 'b.id')
+    .select('b.id')
+    .where(sql<boolean>`lower(b.name) = lower(${name})`)
+    .where(sql<boolean>`lower(u.email) = ${email}`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A new business with its owner, an ACTIVE wallet and PENDING email and phone verification:
+ * what signup and "another business" share.
+ */
+async function openBusiness(
+  ctx: HandlerContext,
+  args: {
+    name: string;
+    category: string;
+    stateCode: string;
+    address: string;
+    email: string;
+    phone: string;
+    salesAgentEmail: string | undefined;
+    owner: { firstName: string; lastName: string; phone: string; passwordHash: string | null };
+  },
+) {
+  const { db, now } = ctx;
+  const business = await db
+    .insertInto('businesses')
+    .values({
+      name: args.name,
+      email: args.email,
+      phone: args.phone,
+      category: args.category,
+      state_code: args.stateCode,
+      address: args.address,
+      sales_agent_email: args.salesAgentEmail ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const owner = await db
+    .insertInto('business_users')
+    .values({
+      business_id: business.id,
+      email: args.email,
+      first_name: args.owner.firstName,
+      last_name: args.owner.lastName,
+      phone: args.owner.phone,
+      role: 'owner',
+      password_hash: args.owner.passwordHash,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const wallet = await db.insertInto('wallets').values({ business_id: business.id, status: 'ACTIVE', created_at: now }).returning('uid').executeTakeFirstOrThrow();
+  const kyc = await db
+    .insertInto('kyc_records')
+    .values([
+      { business_id: business.id, verification_type: 'EMAIL', detail: args.email, status: 'PENDING', submitted_at: now, updated_at: now },
+      { business_id: business.id, verification_type: 'PHONE', detail: args.phone, status: 'PENDING', submitted_at: now, updated_at: now },
+    ])
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('kyc_events')
+    .values(kyc.map((record) => ({ kyc_id: record.id, from_status: null, to_status: 'PENDING', comment: 'Opened when the business was created', admin_id: ctx.admin?.id ?? null, at: now })))
+    .execute();
+  return { businessId: business.id, ownerId: owner.id, walletUid: wallet.uid };
+}
+
+export const signupMerchantHandler = implement(signupMerchant, async ({ input, ctx }) => {
+  const actor = requireAdmin(ctx);
+  await assertBusinessType(ctx.db, input.category);
+  if (await ownsBusinessNamed(ctx.db, input.email, input.businessName)) {
+    throw conflict(`${input.email} already owns a business called ${input.businessName}`);
+  }
+  const opened = await openBusiness(ctx, {
+    name: input.businessName,
+    category: input.category,
+    stateCode: input.state,
+    address: input.address,
+    email: input.email,
+    phone: input.phone,
+    salesAgentEmail: input.salesAgentEmail,
+    owner: { firstName: input.firstName, lastName: input.lastName, phone: input.phone, passwordHash: null },
+  });
+  await recordBusinessEvents(ctx.db, [
+    {
+      businessId: opened.businessId,
+      kind: 'business.signed-up',
+      message: `Signed up by ${actor.firstName} ${actor.lastName}, owner ${input.firstName} ${input.lastName} <${input.email}>`,
+      adminId: actor.id,
+      details: { ownerUserId: opened.ownerId, category: input.category, state: input.state },
+      at: ctx.now,
+    },
+  ]);
+  const link = await issueMerchantPasswordLink(ctx.db, ctx.deps, {
+    userId: opened.ownerId,
+    email: input.email,
+    firstName: input.firstName,
+    purpose: 'welcome',
+    createdBy: actor.id,
+    now: ctx.now,
+  });
+  return {
+    business: (await findBusinessSummary(ctx.db, opened.businessId))!,
+    owner: (await findBusinessUser(ctx.db, opened.ownerId))!,
+    walletUid: opened.walletUid,
+    setupLinkExpiresAt: link.expiresAt.toISOString(),
+  };
+});
+
+export const createBusinessHandler = implement(createBusiness, async ({ input, ctx }) => {
+  const actor = requireAdmin(ctx);
+  // The person's latest row: one person, one password, however many businesses.
+  const person = await ctx.db
+    .selectFrom('business_users')
+    .select(['first_name', 'last_name', 'phone', 'password_hash'])
+    .where(sql<boolean>`lower(email) = ${input.ownerEmail}`)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!person) throw notFound(`No merchant user has the email ${input.ownerEmail}; sign them up instead`);
+  await assertBusinessType(ctx.db, input.category);
+  if (await ownsBusinessNamed(ctx.db, input.ownerEmail, input.businessName)) {
+    throw conflict(`${input.ownerEmail} already owns a business called ${input.businessName}`);
+  }
+  const opened = await openBusiness(ctx, {
+    name: input.businessName,
+    category: input.category,
+    stateCode: input.state,
+    address: input.address,
+    email: input.ownerEmail,
+    phone: input.phone ?? person.phone,
+    salesAgentEmail: input.salesAgentEmail,
+    owner: { firstName: person.first_name, lastName: person.last_name, phone: person.phone, passwordHash: person.password_hash },
+  });
+  await recordBusinessEvents(ctx.db, [
+    {
+      businessId: opened.businessId,
+      kind: 'business.created',
+      message: `Created by ${actor.firstName} ${actor.lastName} for ${person.first_name} ${person.last_name} <${input.ownerEmail}>`,
+      adminId: actor.id,
+      details: { ownerUserId: opened.ownerId, category: input.category, state: input.state },
+      at: ctx.now,
+    },
+  ]);
+  return {
+    business: (await findBusinessSummary(ctx.db, opened.businessId))!,
+    owner: (await findBusinessUser(ctx.db, opened.ownerId))!,
+    walletUid: opened.walletUid,
+  };
+});
+
+export const listMerchantsHandler = implementList(listMerchants, ({ input, ctx }) => {
+  let query = businessSummaryQuery(ctx.db);
+  const search = input.search?.trim();
+  if (search) query = query.where((eb) => eb.or([startsWith('b.name', search), startsWith('b.email', search)]));
+  if (input.state) query = query.where('b.state_code', '=', input.state);
+  if (input.category) query = query.where('b.category', '=', input.category);
+  if (input.kyc_override !== undefined) {
+    query = input.kyc_override
+      ? query.where((eb) => eb.or([eb('b.kyc_exempt', '=', true), eb('b.bvn_exempt', '=', true)]))
+      : query.where('b.kyc_exempt', '=', false).where('b.bvn_exempt', '=', false);
+  }
+  if (input.is_fraud !== undefined) query = query.where('b.is_fraud', '=', input.is_fraud);
+  if (input.has_wallet !== undefined) query = query.where('w.uid', input.has_wallet ? 'is not' : 'is', null);
+  if (input.startdatetime) query = query.where('b.created_at', '>=', rangeBoundToDate(input.startdatetime, 'start'));
+  if (input.enddatetime) query = query.where('b.created_at', '<=', rangeBoundToDate(input.enddatetime, 'end'));
+  return { query, cursor: { column: 'b.id', key: 'id', direction: 'desc' }, map: toBusinessSummary };
+});
+
+export const merchantsByNameHandler = implement(merchantsByName, async ({ input, ctx }) => ({
+  items: await businessesByPrefix(ctx.db, input.name, { orEmail: false }),
+}));
+
+export const searchMerchantsHandler = implement(searchMerchants, async ({ input, ctx }) => ({
+  items: await businessesByPrefix(ctx.db, input.search, { orEmail: true }),
+}));
+
+export const merchantsWithStoresHandler = implementList(merchantsWithStores, ({ input, ctx }) => {
+  let query = ctx.db
+    .selectFrom('businesses as b')
+    .select([
+      'b.id',
+      'b.name',
+      'b.email',
+      'b.state_code',
+      sql<{ id: number; name: string; address: string; state_code: string; created_at: string }[]>`coalesce((
+        select json_agg(json_build_object('id', s.id, 'name', s.name, 'address', s.address, 'state_code', s.state_code, 'created_at', s.created_at) order by s.id)
+        from stores s where s.business_id = b.id), '[]'::json)`.as('stores'),
+    ]);
+  const search = input.search?.trim();
+  if (search) {
+    if (input.search_by === 'id') {
+      if (!/^\d{1,9}$/.test(search)) throw badRequest('Searching by id needs a business id', [{ field: 'search', message: 'must be a business id (digits) when search_by is id' }]);
+      query = query.where('b.id', '=', Number(search));
+    } else {
+      query = query.where(startsWith('b.name', search));
+    }
+  }
+  return {
+    query,
+    cursor: { column: 'b.id', key: 'id', direction: 'desc' },
+    map: (row) => {
+      const stores = (row.stores as { id: number; name: string; address: string; state_code: string; created_at: string }[]).map((s) => ({
+        id: s.id,
+        name: s.name,
+        address: s.address,
+        stateCode: s.state_code,
+        createdAt: new Date(s.created_at).toISOString(),
+      }));
+      return { id: row.id as number, name: row.name as string, email: row.email as string, state: stateName(row.state_code as string), storeCount: stores.length, stores };
+    },
+  };
+});
+
+export const getMerchantHandler = implement(getMerchant, async ({ input, ctx }) => {
+  const detail = await loadMerchantDetail(ctx.db, input.id);
+  if (!detail) throw notFound(`Business ${input.id} does not exist`);
+  return detail;
+});
+
+export const salesAgentBusinessesHandler = implementList(salesAgentBusinesses, ({ input, ctx }) => {
+  let query = businessSummaryQuery(ctx.db).where(sql<boolean>`lower(b.sales_agent_email) = ${input.email}`);
+  const search = input.search?.trim();
+  if (search) query = query.where((eb) => eb.or([startsWith('b.name', search), startsWith('b.email', search)]));
+  return { query, cursor: { column: 'b.id', key: 'id', direction: 'desc' }, map: toBusinessSummary };
+});
+
+export const merchantPasswordLinkHandler = implement(merchantPasswordLink, async ({ input, ctx }) => {
+  const actor = requireAdmin(ctx);
+  // The row the person used last; the link sets the password of the person, not of one business.
+  const user = await ctx.db
+    .selectFrom('business_users')
+    .select(['id', 'business_id', 'first_name', 'email'])
+    .where(sql<boolean>`lower(email) = ${input.email}`)
+    .orderBy(sql`last_login_at desc nulls last`)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!user) throw notFound(`No merchant user has the email ${input.email}`);
+  const businesses = await ctx.db.selectFrom('business_users').select('business_id').where(sql<boolean>`lower(email) = ${input.email}`).execute();
+  const link = await issueMerchantPasswordLink(ctx.db, ctx.deps, {
+    userId: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    purpose: 'reset',
+    createdBy: actor.id,
+    now: ctx.now,
+  });
+  await recordBusinessEvents(
+    ctx.db,
+    [...new Set(businesses.map((b) => b.business_id))].map((businessId) => ({
+      businessId,
+      kind: 'business.password-link' as const,
+      message: `Password link sent to ${user.email} by ${actor.firstName} ${actor.lastName}${link.voided ? `; ${link.voided} earlier link${link.voided === 1 ? '' : 's'} voided` : ''}`,
+      adminId: actor.id,
+      details: { userId: user.id, expiresAt: link.expiresAt.toISOString(), voided: link.voided },
+      at: ctx.now,
+    })),
+  );
+  return { email: user.email, link: link.link, expiresAt: link.expiresAt.toISOString(), voided: link.voided };
+});

@@ -1,0 +1,4 @@
+import { humanize } from '../list/formatCell';
+
+/** A wallet status as words after "Wallet": `on PND` keeps the acronym, the rest read plainly (`frozen`). */
+export const walletWord = (status: string) => (status === 'PND' ? 'on PND' : humanize(status).toLowerCase());
