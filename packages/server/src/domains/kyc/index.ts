@@ -1,4 +1,25 @@
 import type { Implementation } from '../../http/implement';
+import { blacklistKycIdHandler, listKycBlacklistHandler, overrideKycHandler, verifyCorporateHandler } from './kyc-controls.handlers';
+import {
+  businessKycRecordsHandler,
+  businessKycSummaryHandler,
+  getKycHandler,
+  listKycHandler,
+  updateKycStatusHandler,
+} from './kyc-records.handlers';
+import { createUploadHandler, getUploadHandler } from './uploads.handlers';
 
 /** Implementations of this domain's commands. */
-export const kycImplementations: readonly Implementation[] = [];
+export const kycImplementations: readonly Implementation[] = [
+  listKycHandler,
+  getKycHandler,
+  updateKycStatusHandler,
+  businessKycSummaryHandler,
+  businessKycRecordsHandler,
+  overrideKycHandler,
+  blacklistKycIdHandler,
+  listKycBlacklistHandler,
+  verifyCorporateHandler,
+  createUploadHandler,
+  getUploadHandler,
+];

@@ -1,0 +1,136 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchBrowser } from './browser';
+import { ROOT_EMAIL, ROOT_PASSWORD, startConsoleServer } from './console-server';
+import { signIn } from './session';
+
+const run = browserAvailable();
+
+/**
+ * A reviewer's morning, by keyboard only, as someone new to the console would work it: find
+ * All Verifications from the palette, narrow it to pending documents, open one with Enter,
+ * approve it with a comment, disapprove the next, reject the one after on the reject page, and
+ * find all three decisions in the Audit Log.
+ */
+describe.runIf(run)('reviewing KYC by keyboard', () => {
+  let browser: Browser;
+  let context: Awaited<ReturnType<typeof startConsoleServer>>;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await startConsoleServer();
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    await signIn(page, context, ROOT_EMAIL, ROOT_PASSWORD);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await context?.server.close();
+  });
+
+  const db = () => context.server.deps.db;
+  const url = () => new URL(page.url());
+  const recordId = () => Number(url().pathname.split('/').pop());
+  const statusOf = async (id: number) => (await db().selectFrom('kyc_records').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  /** Waits for a record's page to show the record with this status. */
+  async function onRecord(id: number, status: string) {
+    await page.locator(`[data-page="kyc-record"][data-kyc-id="${id}"][data-status="${status}"]`).waitFor();
+  }
+  async function palette(text: string) {
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('command-palette').waitFor();
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+  }
+
+  it('approves, disapproves and rejects pending documents, and the audit log shows each decision', async () => {
+    await palette('All Verifications');
+    await page.waitForURL('**/all-verification');
+    await page.locator('[data-list="kyc.list"] [data-row-index="0"]').waitFor();
+
+    // "/" reaches the filters: the business search, then Tab to the type, then the status.
+    await page.keyboard.press('/');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Document');
+    await expect.poll(() => url().searchParams.get('verificationType')).toBe('DOCUMENT');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Pending');
+    await expect.poll(() => url().searchParams.get('status')).toBe('PENDING');
+    const pending = await db()
+      .selectFrom('kyc_records')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('verification_type', '=', 'DOCUMENT')
+      .where('status', '=', 'PENDING')
+      .executeTakeFirstOrThrow();
+    expect(Number(pending.n)).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => page.getByTestId('row-count').getAttribute('data-count')).toBe(String(pending.n));
+    // Leave the filter for the table (its keys never fire while a field has focus).
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
+    await page.keyboard.press('j');
+    const first = Number(await page.locator('[data-row-index="0"]').getAttribute('data-row-key'));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/all-verification/${first}`);
+    await onRecord(first, 'PENDING');
+
+    // a: approve, with a comment, Enter sends
+    await page.keyboard.press('a');
+    await page.getByTestId('kyc-decision').waitFor();
+    await page.keyboard.type('NIN matches the NIMC record and the owner photo');
+    await page.keyboard.press('Enter');
+    await onRecord(first, 'APPROVED');
+    expect(await statusOf(first)).toBe('APPROVED');
+
+    // j: the next record of the list it came from; d: disapprove (a comment is required)
+    await page.keyboard.press('j');
+    await expect.poll(recordId).not.toBe(first);
+    const second = recordId();
+    await onRecord(second, 'PENDING');
+    await page.keyboard.press('d');
+    await page.getByTestId('kyc-decision').waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('kyc-decision').getByRole('alert').textContent()).toMatch(/Comment is required/);
+    await page.keyboard.type('Name on the NIN slip is not the business owner');
+    await page.keyboard.press('Enter');
+    await onRecord(second, 'DISAPPROVED');
+
+    // r: the reject page; Ctrl+Enter rejects and comes back to the record
+    await page.keyboard.press('j');
+    await expect.poll(recordId).not.toBe(second);
+    const third = recordId();
+    await onRecord(third, 'PENDING');
+    await page.keyboard.press('r');
+    await page.waitForURL(`**/document-verification/reject/${third}`);
+    await page.getByTestId('kyc-reject-form').waitFor();
+    await page.keyboard.type('The photo page is cut off and unreadable');
+    await page.keyboard.press('Control+Enter');
+    await page.waitForURL(`**/all-verification/${third}`);
+    await onRecord(third, 'REJECTED');
+
+    const decided = await db().selectFrom('kyc_records').select(['id', 'status', 'comment', 'reviewed_by']).where('id', 'in', [first, second, third]).orderBy('id', 'desc').execute();
+    expect(new Map(decided.map((row) => [row.id, [row.status, row.comment]]))).toEqual(
+      new Map([
+        [first, ['APPROVED', 'NIN matches the NIMC record and the owner photo']],
+        [second, ['DISAPPROVED', 'Name on the NIN slip is not the business owner']],
+        [third, ['REJECTED', 'The photo page is cut off and unreadable']],
+      ]),
+    );
+    expect(new Set(decided.map((row) => row.reviewed_by)).size).toBe(1);
+
+    // u: back to the list with its filters; the decided records have left the pending view
+    await page.keyboard.press('u');
+    await page.waitForURL((where) => where.pathname === '/all-verification' && where.searchParams.get('status') === 'PENDING');
+    await expect.poll(() => page.getByTestId('row-count').getAttribute('data-count')).toBe(String(Number(pending.n) - 3));
+
+    await palette('Audit Log');
+    await page.waitForURL('**/audit-log');
+    const rows = page.locator('[data-list="audit.list"] [data-row-index]');
+    await rows.first().waitFor();
+    const recent = await Promise.all([0, 1, 2].map((i) => page.locator(`[data-list="audit.list"] [data-row-index="${i}"]`).textContent()));
+    for (const text of recent) {
+      expect(text).toContain('kyc.status.update');
+      expect(text).toContain(ROOT_EMAIL);
+    }
+  });
+});

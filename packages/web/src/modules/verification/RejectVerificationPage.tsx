@@ -1,0 +1,182 @@
+import { blacklistKycId, getKyc, KYC_ID_TYPES, updateKycStatus, type KycIdType } from '@traction/core';
+import { ClientError } from '@traction/core/client';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useOpenCommand } from '../commands/useOpenCommand';
+import { useRunCommand } from '../commands/useRunCommand';
+import { useCommandQuery } from '../list/useCommandQuery';
+import { Button } from '../ui/Button';
+import { PageHeader } from '../ui/PageHeader';
+import { PageSpinner } from '../ui/PageSpinner';
+import { TextField } from '../ui/TextField';
+import { KycStatusBadge } from './KycStatusBadge';
+import { recordPath, viewForType } from './verificationViews';
+
+const linkClass = 'text-accent-700 underline-offset-2 hover:underline dark:text-accent-400';
+const isIdType = (value: string | null): value is KycIdType => value !== null && (KYC_ID_TYPES as readonly string[]).includes(value);
+
+/**
+ * Rejecting a record: the document itself is unacceptable. A comment is required (the merchant
+ * reads it); the ID on it may be blacklisted at the same time, so it can never be approved again.
+ * Ctrl/⌘+Enter sends from anywhere in the form.
+ */
+export default function RejectVerificationPage() {
+  const { id = '' } = useParams();
+  const kycId = Number(id);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const shown = useCommandQuery(getKyc, { id: kycId }, { enabled: Number.isInteger(kycId) && kycId > 0 });
+  const { allowed } = useOpenCommand();
+  const rejectRun = useRunCommand(updateKycStatus);
+  const blacklistRun = useRunCommand(blacklistKycId);
+  const commentId = useId();
+  const [comment, setComment] = useState('');
+  const [alsoBlacklist, setAlsoBlacklist] = useState(false);
+  const [idType, setIdType] = useState<string | null>(null);
+  const [idNumber, setIdNumber] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState('');
+
+  if (shown.isPending) return <PageSpinner />;
+  const data = shown.data;
+  if (!data) {
+    return (
+      <p role="alert" className="text-red-600 dark:text-red-400">
+        This record could not be loaded{shown.error ? `: ${shown.error instanceof ClientError ? shown.error.userMessage : shown.error.message}` : ''}.
+      </p>
+    );
+  }
+  const { record } = data;
+  const back = (location.state as { from?: string } | null)?.from ?? recordPath(viewForType(record.verificationType), record.id);
+  const canReject = allowed('kyc.status.update') && data.allowedNext.includes('REJECTED');
+  const canBlacklist = allowed('kyc.blacklist') && !data.blacklisted;
+  const chosenType = idType ?? (isIdType(record.documentType) ? record.documentType : 'NIN');
+  const chosenNumber = idNumber ?? record.idNumber ?? '';
+  const sending = rejectRun.isPending || blacklistRun.isPending;
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (sending) return;
+    const found: Record<string, string> = {};
+    const rejection = { id: record.id, status: 'REJECTED' as const, comment: comment.trim() };
+    const checked = updateKycStatus.input.safeParse(rejection);
+    if (!checked.success) found.comment = `Comment ${checked.error.issues[0]?.message ?? 'is not valid'}`;
+    const listing = { id: record.id, idType: chosenType as KycIdType, idNumber: chosenNumber, note: note.trim() || comment.trim() };
+    if (alsoBlacklist) {
+      const parsed = blacklistKycId.input.safeParse(listing);
+      if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= `${String(issue.path[0])} ${issue.message}`;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setFailure('');
+    try {
+      await rejectRun.mutateAsync(rejection);
+    } catch (error) {
+      setFailure(error instanceof ClientError ? error.userMessage : String(error));
+      return;
+    }
+    if (alsoBlacklist) {
+      try {
+        await blacklistRun.mutateAsync(listing);
+      } catch (error) {
+        setFailure(`The record is rejected, but the ID was not blacklisted: ${error instanceof ClientError ? error.userMessage : String(error)}`);
+        return;
+      }
+    }
+    navigate(back);
+  };
+
+  const sendOnModEnter = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <div data-page="kyc-reject" data-kyc-id={record.id} className="max-w-2xl">
+      <PageHeader title={`Reject KYC #${record.id}`} description={`${record.businessName} · ${record.verificationType.toLowerCase()}${record.documentType ? ` (${record.documentType})` : ''}`} />
+      <p className="mb-4 flex items-center gap-2 text-zinc-600 dark:text-zinc-300">
+        Now <KycStatusBadge status={record.status} />
+        <Link className={linkClass} to={back}>
+          Back to the record
+        </Link>
+      </p>
+      {!canReject ? (
+        <p role="alert" className="rounded-md bg-amber-50 p-2.5 text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+          {data.allowedNext.includes('REJECTED') ? 'You do not have the permission to reject KYC records.' : `This record is ${record.status.toLowerCase()}, which is final: it cannot be rejected.`}
+        </p>
+      ) : (
+        <form noValidate onSubmit={(event) => void submit(event)} onKeyDown={sendOnModEnter} data-testid="kyc-reject-form" className="space-y-4">
+          <label htmlFor={commentId} className="block">
+            <span className="mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-400">Why is the document unacceptable? (required: the merchant reads it)</span>
+            <textarea
+              id={commentId}
+              name="comment"
+              autoFocus
+              rows={4}
+              maxLength={1000}
+              value={comment}
+              aria-invalid={errors.comment ? true : undefined}
+              onChange={(event) => setComment(event.target.value)}
+              className="w-full rounded-md border border-zinc-300 bg-white px-2.5 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900 aria-invalid:border-red-500"
+            />
+            {errors.comment ? (
+              <span role="alert" className="mt-1 block text-xs text-red-600 dark:text-red-400">
+                {errors.comment}
+              </span>
+            ) : null}
+          </label>
+
+          {canBlacklist ? (
+            <fieldset className="space-y-3 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+              <label className="flex items-center gap-2">
+                <input type="checkbox" name="alsoBlacklist" checked={alsoBlacklist} onChange={(event) => setAlsoBlacklist(event.target.checked)} />
+                <span>Also blacklist this ID, so it can never be approved on any record</span>
+              </label>
+              {alsoBlacklist ? (
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <label className="block">
+                    <span className="mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-400">ID type</span>
+                    <select
+                      name="idType"
+                      value={chosenType}
+                      onChange={(event) => setIdType(event.target.value)}
+                      className="h-9 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+                    >
+                      {KYC_ID_TYPES.map((type) => (
+                        <option key={type} value={type}>
+                          {type}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <TextField label="ID number" name="idNumber" value={chosenNumber} onChange={(event) => setIdNumber(event.target.value)} error={errors.idNumber} />
+                  <TextField label="Blacklist note (defaults to the comment)" name="note" className="sm:col-span-2" value={note} onChange={(event) => setNote(event.target.value)} error={errors.note} />
+                </div>
+              ) : null}
+            </fieldset>
+          ) : data.blacklisted ? (
+            <p className="text-zinc-500 dark:text-zinc-400">
+              {data.blacklisted.idType} {data.blacklisted.idNumber} is already blacklisted.
+            </p>
+          ) : null}
+
+          {failure ? (
+            <p role="alert" data-form-error className="rounded-md bg-red-50 p-2.5 text-red-700 dark:bg-red-950/40 dark:text-red-300">
+              {failure}
+            </p>
+          ) : null}
+          <div className="flex items-center justify-end gap-2">
+            <span className="mr-auto text-xs text-zinc-500 dark:text-zinc-400">Ctrl+Enter rejects · the decision is final</span>
+            <Button onClick={() => navigate(back)}>Cancel</Button>
+            <Button type="submit" variant="danger" disabled={sending}>
+              {sending ? 'Rejecting…' : alsoBlacklist ? 'Reject and blacklist' : 'Reject'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

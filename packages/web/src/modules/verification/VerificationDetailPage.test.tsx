@@ -1,0 +1,207 @@
+// @vitest-environment happy-dom
+import { getKyc, type CommandOutput, type SessionUser } from '@traction/core';
+import { ClientError } from '@traction/core/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionUserAtom } from '../auth/sessionAtoms';
+import { commandRequestAtom } from '../forms/commandRequestAtom';
+import { activeShortcutsAtom } from '../keyboard/shortcuts';
+import VerificationDetailPage from './VerificationDetailPage';
+
+const call = vi.fn();
+const download = vi.fn();
+vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args), download: (...args: unknown[]) => download(...args) } }));
+vi.mock('../../app/queryClient', () => ({ queryClient: { invalidateQueries: () => Promise.resolve() } }));
+
+const reviewer = { id: 3, name: 'Kemi Adeyemi', email: 'kemi@traction.ng' };
+type Detail = CommandOutput<typeof getKyc>;
+
+/** What GET /v1/kyc/12/kyc-info answers for a pending NIN with two documents; checked against the contract below. */
+const pending: Detail = {
+  record: {
+    id: 12,
+    businessId: 42,
+    businessName: 'Mama Put Kitchen',
+    verificationType: 'DOCUMENT',
+    documentType: 'NIN',
+    idNumber: '12345678901',
+    detail: null,
+    status: 'PENDING',
+    comment: null,
+    reviewedBy: null,
+    reviewedAt: null,
+    submittedAt: '2026-11-20T09:00:00.000Z',
+    updatedAt: '2026-11-20T09:00:00.000Z',
+  },
+  business: { id: 42, name: 'Mama Put Kitchen', email: 'ada@mamaput.ng', phone: '+2348031234567', rcNumber: null, kycExempt: false, bvnExempt: true, kycOverrideBy: reviewer, kycOverrideAt: '2026-11-03T10:00:00.000Z', isFraud: false },
+  documents: [
+    { id: 7, label: 'NIN slip (front)', originalName: 'nin-front.jpg', contentType: 'image/jpeg', sizeBytes: 204_800, sha256: 'a'.repeat(64), businessId: 42, uploadedBy: reviewer, createdAt: '2026-11-20T09:00:00.000Z' },
+    { id: 8, label: 'Affidavit', originalName: 'affidavit.pdf', contentType: 'application/pdf', sizeBytes: 1_048_576, sha256: 'b'.repeat(64), businessId: 42, uploadedBy: null, createdAt: '2026-11-20T09:00:00.000Z' },
+  ],
+  history: [{ id: 1, fromStatus: null, toStatus: 'PENDING', comment: 'Submitted in the app', admin: null, at: '2026-11-20T09:00:00.000Z' }],
+  allowedNext: ['PROCESSING', 'APPROVED', 'DISAPPROVED', 'REJECTED'],
+  blacklisted: null,
+};
+
+const ALL = ['kyc.view', 'kyc.review', 'kyc.blacklist'];
+
+beforeEach(() => {
+  call.mockReset();
+  download.mockReset();
+  download.mockImplementation((_command: unknown, input: { id: number }) =>
+    Promise.resolve(new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { headers: { 'content-type': input.id === 7 ? 'image/jpeg' : 'application/pdf' } })),
+  );
+});
+afterEach(cleanup);
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}</p>;
+}
+
+function renderPage(detail: Detail, permissions: string[] = ALL, path = '/document-verification/12') {
+  call.mockImplementation((command: { id: string }, input: unknown) => {
+    if (command.id === 'kyc.get') return Promise.resolve(detail);
+    if (command.id === 'kyc.status.update') return Promise.resolve({ record: { ...detail.record, status: (input as { status: string }).status }, allowedNext: [], blacklisted: null });
+    return Promise.reject(new Error(`unexpected ${command.id}`));
+  });
+  const store = createStore();
+  store.set(sessionUserAtom, { id: 1, permissions } as unknown as SessionUser);
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <Provider store={store}>
+      <QueryClientProvider client={queries}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/document-verification/:id" element={<VerificationDetailPage />} />
+            <Route path="/all-verification/:id" element={<VerificationDetailPage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </Provider>,
+  );
+  return store;
+}
+
+/** The inputs kyc.status.update was called with. */
+const decisions = () => call.mock.calls.filter(([command]) => command.id === 'kyc.status.update').map(([, input]) => input);
+const actions = () => [...document.querySelectorAll('[data-action]')].map((b) => b.getAttribute('data-action'));
+
+describe('VerificationDetailPage', () => {
+  it('is given a real answer of kyc.get', () => {
+    expect(getKyc.output.parse(pending)).toEqual(pending);
+  });
+
+  it('shows the record, its business, documents, history and the state machine', async () => {
+    renderPage(pending);
+    expect(await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' })).toBeTruthy();
+    expect(call.mock.calls[0]?.[1]).toEqual({ id: 12 });
+    const business = document.querySelector<HTMLElement>('[data-section="business"]')!;
+    expect(within(business).getByRole('link', { name: 'Mama Put Kitchen' }).getAttribute('href')).toBe('/merchants/42');
+    expect(within(business).getByText(/Exempt from the BVN check/)).toBeTruthy();
+    expect(screen.getByText('12345678901')).toBeTruthy();
+
+    const machine = screen.getByTestId('kyc-state-machine');
+    const state = (status: string) => machine.querySelector(`[data-kyc-state="${status}"]`)?.getAttribute('data-state');
+    expect([state('PENDING'), state('PROCESSING'), state('APPROVED'), state('DISAPPROVED'), state('REJECTED')]).toEqual(['current', 'next', 'next', 'next', 'next']);
+
+    const documents = screen.getByTestId('kyc-documents');
+    const image = await within(documents).findByRole('img', { name: 'NIN slip (front)' });
+    expect(image.getAttribute('src')).toMatch(/^blob:/);
+    expect(download.mock.calls.map((c) => c[1])).toEqual(expect.arrayContaining([{ id: 7 }, { id: 8 }]));
+    const pdf = documents.querySelector<HTMLElement>('[data-document="8"]')!;
+    await waitFor(() => expect(within(pdf).getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('affidavit.pdf'));
+    expect(within(pdf).getByText('PDF · 1 MB')).toBeTruthy();
+    expect(within(screen.getByTestId('kyc-history')).getByText('Submitted in the app')).toBeTruthy();
+    expect(actions()).toEqual(['a', 'p', 'd', 'r', 'b']);
+  });
+
+  it('approves with a comment by keyboard: a, type, Enter', async () => {
+    const user = userEvent.setup();
+    const store = renderPage(pending);
+    await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
+    const help = [...store.get(activeShortcutsAtom).values()].map((s) => s.keys);
+    expect(help).toEqual(expect.arrayContaining(['a', 'd', 'p', 'r', 'b', 'u']));
+
+    await user.keyboard('a');
+    const dialog = await screen.findByTestId('kyc-decision');
+    expect(dialog.getAttribute('data-decision')).toBe('APPROVED');
+    await user.keyboard('Matches the NIMC record{Enter}');
+    await waitFor(() => expect(decisions()).toEqual([{ id: 12, status: 'APPROVED', comment: 'Matches the NIMC record' }]));
+    await waitFor(() => expect(screen.queryByTestId('kyc-decision')).toBeNull());
+  });
+
+  it('will not disapprove without a comment, and says so under the field', async () => {
+    const user = userEvent.setup();
+    renderPage(pending);
+    await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
+    await user.keyboard('d');
+    const dialog = await screen.findByTestId('kyc-decision');
+    await user.keyboard('{Enter}');
+    expect(within(dialog).getByRole('alert').textContent).toMatch(/Comment is required/);
+    expect(decisions()).toEqual([]);
+    await user.keyboard('Name on the slip is not the owner{Enter}');
+    await waitFor(() => expect(decisions()).toEqual([{ id: 12, status: 'DISAPPROVED', comment: 'Name on the slip is not the owner' }]));
+  });
+
+  it('r opens the reject page, b the blacklist form with the ID filled in', async () => {
+    const user = userEvent.setup();
+    const store = renderPage(pending);
+    await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
+    await user.keyboard('b');
+    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'kyc.blacklist', fixed: { id: 12 }, initial: { idType: 'NIN', idNumber: '12345678901' } });
+    store.set(commandRequestAtom, null);
+    await user.keyboard('r');
+    expect((await screen.findByTestId('where')).textContent).toBe('/document-verification/reject/12');
+  });
+
+  it('never offers Approve for a blacklisted ID, and says why', async () => {
+    renderPage({
+      ...pending,
+      allowedNext: ['PROCESSING', 'DISAPPROVED', 'REJECTED'],
+      blacklisted: { id: 1, idType: 'NIN', idNumber: '12345678901', note: 'Fraud ring', kycId: 3, businessId: 9, businessName: 'Other', createdBy: 'kemi@traction.ng', createdAt: '2026-11-19T09:00:00.000Z' },
+    });
+    expect((await screen.findByTestId('kyc-blacklisted')).textContent).toContain('can never be approved');
+    expect(actions()).toEqual(['p', 'd', 'r']);
+    const approved = screen.getByTestId('kyc-state-machine').querySelector('[data-kyc-state="APPROVED"]');
+    expect(approved?.getAttribute('data-state')).toBe('blocked');
+  });
+
+  it('offers nothing on a final record, or to an admin who may only look', async () => {
+    renderPage({ ...pending, record: { ...pending.record, status: 'APPROVED', reviewedBy: reviewer, reviewedAt: '2026-11-21T09:00:00.000Z' }, allowedNext: [] });
+    await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
+    expect(actions()).toEqual(['b']);
+    expect(screen.getByText(/Final: the merchant submits a new record/)).toBeTruthy();
+    cleanup();
+    renderPage(pending, ['kyc.view']);
+    await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
+    expect(actions()).toEqual([]);
+  });
+
+  it('says when the record does not exist', async () => {
+    renderPage(pending);
+    cleanup();
+    call.mockImplementation(() => Promise.reject(new ClientError('not-found', 404, 'GET', '/v1/kyc/99/kyc-info', { code: '404', message: 'KYC record 99 does not exist' })));
+    const store = createStore();
+    store.set(sessionUserAtom, { id: 1, permissions: ALL } as unknown as SessionUser);
+    render(
+      <Provider store={store}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter initialEntries={['/all-verification/99']}>
+            <Routes>
+              <Route path="/all-verification/:id" element={<VerificationDetailPage />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </Provider>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('KYC record 99 does not exist.');
+    expect(within(alert).getByRole('link', { name: 'Back to All Verifications' }).getAttribute('href')).toBe('/all-verification');
+  });
+});
