@@ -1,4 +1,38 @@
 import type { Implementation } from '../../http/implement';
+import { providusRenameHandler, providusRepushHandler, vfdTransactionsHandler, wemaAccountQueryHandler } from './banks.handlers';
+import {
+  blacklistFixedAccountsBulkHandler,
+  deactivateFixedAccountHandler,
+  downloadFixedAccountsHandler,
+  listFixedAccountsHandler,
+  listInactiveFixedAccountsHandler,
+  renameFixedAccountHandler,
+  repushFixedAccountHandler,
+  toggleFixedAccountBlacklistHandler,
+} from './fixed-accounts.handlers';
+import { listFraudHandler, updateFraudStatusBulkHandler, updateFraudStatusHandler } from './fraud.handlers';
+import { listTrustHandler, toggleTrustHandler } from './trust.handlers';
+import { listWalletsHandler, updateWalletStatusHandler } from './wallets.handlers';
 
 /** Implementations of this domain's commands. */
-export const riskImplementations: readonly Implementation[] = [];
+export const riskImplementations: readonly Implementation[] = [
+  listFraudHandler,
+  updateFraudStatusHandler,
+  updateFraudStatusBulkHandler,
+  listTrustHandler,
+  toggleTrustHandler,
+  listWalletsHandler,
+  updateWalletStatusHandler,
+  listFixedAccountsHandler,
+  downloadFixedAccountsHandler,
+  toggleFixedAccountBlacklistHandler,
+  blacklistFixedAccountsBulkHandler,
+  listInactiveFixedAccountsHandler,
+  deactivateFixedAccountHandler,
+  repushFixedAccountHandler,
+  renameFixedAccountHandler,
+  wemaAccountQueryHandler,
+  vfdTransactionsHandler,
+  providusRepushHandler,
+  providusRenameHandler,
+];

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { defineCommand } from '../../command';
+import { listOutput, listPaging, PAGE_SIZE } from '../../list';
+import { idField, searchField } from '../../schemas/common';
+import { walletStatusField } from '../../schemas/business';
+import { reasonField, walletRow } from '../../schemas/risk';
+
+/** A wallet's uid (a UUID). */
+export const walletUidField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(36, 'must be a wallet uid (a UUID)')
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a wallet uid (a UUID)');
+
+export const listWallets = defineCommand({
+  id: 'wallets.list',
+  group: 'wallets',
+  action: 'list',
+  title: 'List wallets by status',
+  description: 'Business wallets with their status (PND accounts are status PND), newest business first.',
+  keywords: ['pnd accounts', 'post no debit', 'frozen wallets'],
+  method: 'GET',
+  path: '/api/wallets',
+  permission: 'fraud.view',
+  input: z.object({
+    ...listPaging,
+    status: walletStatusField.optional(),
+    businessId: idField.optional().meta({ label: 'Business ID' }),
+    uid: walletUidField.optional().meta({ label: 'Wallet uid' }),
+    /** Start of the business name or email, or a business id. */
+    search: searchField.optional(),
+  }),
+  output: listOutput(walletRow),
+  list: {
+    pageSize: PAGE_SIZE,
+    rowKey: 'uid',
+    searchField: 'search',
+    csv: true,
+    detailRoute: '/pnd-accounts/{uid}',
+    columns: [
+      { key: 'businessId', label: 'Business ID', kind: 'id' },
+      { key: 'businessName', label: 'Business', kind: 'text' },
+      { key: 'businessEmail', label: 'Email', kind: 'email' },
+      { key: 'status', label: 'Status', kind: 'enum' },
+      { key: 'statusReason', label: 'Reason', kind: 'text' },
+      { key: 'statusChangedAt', label: 'Changed', kind: 'datetime' },
+      { key: 'isFraud', label: 'Fraud', kind: 'boolean' },
+      { key: 'uid', label: 'Wallet', kind: 'id' },
+    ],
+  },
+  example: 'traction wallets list --status PND',
+});
+
+export const updateWalletStatus = defineCommand({
+  id: 'wallets.status.update',
+  group: 'wallets',
+  action: 'set-status',
+  title: "Change a wallet's status",
+  description:
+    'ACTIVE lets money move both ways; PND (post-no-debit) lets money in but not out; FROZEN and CLOSED stop both. Needs a reason.',
+  keywords: ['pnd', 'post no debit', 'freeze wallet', 'unfreeze', 'close wallet'],
+  method: 'PATCH',
+  path: '/api/wallet/update/status/{uid}',
+  permission: 'wallets.status',
+  danger: 'confirm',
+  input: z.object({ uid: walletUidField, status: walletStatusField, reason: reasonField }),
+  output: z.object({ wallet: walletRow, message: z.string() }),
+  example: 'traction wallets set-status --uid 3f2b8c1e-9a4d-4c5e-8f7a-2b1c0d9e8f7a --status PND --reason "Disputed inflows under review"',
+});

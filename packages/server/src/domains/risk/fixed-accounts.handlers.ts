@@ -1,0 +1,218 @@
+import {
+  blacklistFixedAccountsBulk,
+  conflict,
+  deactivateFixedAccount,
+  downloadFixedAccounts,
+  listFixedAccounts,
+  listInactiveFixedAccounts,
+  notFound,
+  rangeBoundToDate,
+  renameFixedAccount,
+  repushFixedAccount,
+  toggleFixedAccountBlacklist,
+  type FixedAccount,
+} from '@traction/core';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect';
+import { requireAdmin, type HandlerContext } from '../../http/handler-context';
+import { implement, implementList } from '../../http/implement';
+import { resolveSelection } from '../../http/selection';
+import { bankProvider } from '../../providers/banks/bank-provider';
+import { recordBusinessEvents } from '../businesses/business-events.repository';
+import { callBank } from './bank-errors';
+import { assertMoneyMayMove } from './money-guard';
+import { findFixedAccount, fixedAccountQuery, fixedAccountSearch, toFixedAccount } from './risk.repository';
+
+const DAY_MS = 86_400_000;
+
+export const listFixedAccountsHandler = implementList(listFixedAccounts, ({ input, ctx }) => {
+  let query = fixedAccountQuery(ctx.db);
+  if (input.blacklist !== undefined) query = query.where('f.blacklisted', '=', input.blacklist);
+  if (input.bank) query = query.where('f.bank', '=', input.bank);
+  if (input.status) query = query.where('f.status', '=', input.status);
+  if (input.businessId !== undefined) query = query.where('f.business_id', '=', input.businessId);
+  if (input.search) query = query.where(fixedAccountSearch(input.search));
+  if (input.startdatetime) query = query.where('f.created_at', '>=', rangeBoundToDate(input.startdatetime, 'start'));
+  if (input.enddatetime) query = query.where('f.created_at', '<=', rangeBoundToDate(input.enddatetime, 'end'));
+  return { query, cursor: { column: 'f.id', key: 'id', direction: 'desc' }, map: toFixedAccount };
+});
+
+export const downloadFixedAccountsHandler = implementList(downloadFixedAccounts, ({ input, ctx }) => {
+  let query = fixedAccountQuery(ctx.db);
+  if (input.start_date) query = query.where('f.created_at', '>=', rangeBoundToDate(input.start_date, 'start'));
+  if (input.end_date) query = query.where('f.created_at', '<=', rangeBoundToDate(input.end_date, 'end'));
+  if (input.blacklist !== undefined) query = query.where('f.blacklisted', '=', input.blacklist);
+  if (input.bank) query = query.where('f.bank', '=', input.bank);
+  // Oldest first: a download for a period reads like a register.
+  return { query, cursor: { column: 'f.id', key: 'id', direction: 'asc' }, map: toFixedAccount };
+});
+
+export const listInactiveFixedAccountsHandler = implementList(listInactiveFixedAccounts, ({ input, ctx }) => {
+  const now = ctx.now;
+  const since = new Date(now.getTime() - Number(input.inactive_period) * DAY_MS);
+  let query = fixedAccountQuery(ctx.db)
+    .where('f.status', '=', 'ACTIVE')
+    // Never active counts from the day it was opened: an account opened last week is not idle for 90 days.
+    .where(sql<boolean>`coalesce(f.last_activity_at, f.created_at) < ${since}`);
+  if (input.bank) query = query.where('f.bank', '=', input.bank);
+  if (input.search) query = query.where(fixedAccountSearch(input.search));
+  return {
+    query,
+    cursor: { column: 'f.id', key: 'id', direction: 'desc' },
+    map: (row) => {
+      const account = toFixedAccount(row);
+      const quietSince = Date.parse(account.lastActivityAt ?? account.createdAt);
+      return { ...account, idleDays: Math.floor((now.getTime() - quietSince) / DAY_MS) };
+    },
+  };
+});
+
+/** Blacklists (or whitelists) accounts not already so; one history line per account. Returns the ids changed. */
+async function setBlacklist(ctx: HandlerContext, ids: readonly number[], blacklist: boolean, reason: string | undefined): Promise<number[]> {
+  const actor = requireAdmin(ctx);
+  if (ids.length === 0) return [];
+  const db: Db = ctx.db;
+  const changed = await db
+    .updateTable('fixed_accounts')
+    .set(
+      blacklist
+        ? { blacklisted: true, blacklist_reason: reason ?? null, blacklisted_by: actor.id, blacklisted_at: ctx.now }
+        : { blacklisted: false, blacklist_reason: null, blacklisted_by: null, blacklisted_at: null },
+    )
+    .where(sql<boolean>`id = any(${ids})`)
+    .where('blacklisted', '<>', blacklist)
+    .returning(['id', 'business_id', 'account_number', 'bank'])
+    .execute();
+  await recordBusinessEvents(
+    db,
+    changed.map((row) => ({
+      businessId: row.business_id,
+      kind: blacklist ? 'fixed-account.blacklisted' : 'fixed-account.whitelisted',
+      message: blacklist ? `Fixed account ${row.account_number} (${row.bank}) blacklisted: ${reason}` : `Fixed account ${row.account_number} (${row.bank}) whitelisted${reason ? `: ${reason}` : ''}`,
+      adminId: actor.id,
+      details: { fixedAccountId: row.id, accountNumber: row.account_number, ...(reason ? { reason } : {}) },
+      at: ctx.now,
+    })),
+  );
+  return changed.map((row) => row.id);
+}
+
+export const toggleFixedAccountBlacklistHandler = implement(toggleFixedAccountBlacklist, async ({ input, ctx }) => {
+  const account = await findFixedAccount(ctx.db, { accountNumber: input.accountNumber });
+  if (!account) throw notFound(`No fixed account has the number ${input.accountNumber}`);
+  if (account.blacklisted === input.blacklist) throw conflict(`Fixed account ${account.accountNumber} is ${input.blacklist ? 'already blacklisted' : 'not blacklisted'}`);
+  await setBlacklist(ctx, [account.id], input.blacklist, input.reason);
+  const after = (await findFixedAccount(ctx.db, { id: account.id }))!;
+  return {
+    account: after,
+    message: input.blacklist
+      ? `${after.accountNumber} (${after.businessName}) is blacklisted: payments into it are refused.`
+      : `${after.accountNumber} (${after.businessName}) is whitelisted again.`,
+  };
+});
+
+export const blacklistFixedAccountsBulkHandler = implement(blacklistFixedAccountsBulk, async ({ input, ctx }) => {
+  const { rows, missing } = await resolveSelection<FixedAccount>(ctx, listFixedAccountsHandler, input);
+  const skipped = missing.map((id) => ({ id, reason: 'no such fixed account' }));
+  const targets: number[] = [];
+  for (const account of rows) {
+    if (account.blacklisted === input.blacklist) skipped.push({ id: account.id, reason: input.blacklist ? 'already blacklisted' : 'not blacklisted' });
+    else targets.push(account.id);
+  }
+  const changed = await setBlacklist(ctx, targets, input.blacklist, input.reason);
+  return { matched: rows.length, changed: changed.length, skipped };
+});
+
+async function loadAccount(ctx: HandlerContext, id: number): Promise<FixedAccount> {
+  const account = await findFixedAccount(ctx.db, { id });
+  if (!account) throw notFound(`Fixed account ${id} does not exist`);
+  return account;
+}
+
+// The three commands below call the account's bank. The call is made outside any database
+// transaction (a bank may take seconds; a transaction must not wait on it) and before anything
+// is written, so a bank that refuses, fails or times out leaves our records as they were.
+
+export const deactivateFixedAccountHandler = implement(
+  deactivateFixedAccount,
+  async ({ input, ctx }) => {
+    const actor = requireAdmin(ctx);
+    const account = await loadAccount(ctx, input.id);
+    if (account.status === 'DEACTIVATED') throw conflict(`Fixed account ${account.accountNumber} is already deactivated`);
+    const bank = bankProvider(ctx.deps.providers.banks, account.bank);
+    const { bankReference } = await callBank(() => bank.deactivateAccount({ accountNumber: account.accountNumber, reason: input.reason }));
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('fixed_accounts').set({ status: 'DEACTIVATED' }).where('id', '=', account.id).execute();
+      await recordBusinessEvents(trx, [
+        {
+          businessId: account.businessId,
+          kind: 'fixed-account.deactivated',
+          message: `Fixed account ${account.accountNumber} (${account.bank}) deactivated: ${input.reason}`,
+          adminId: actor.id,
+          details: { fixedAccountId: account.id, accountNumber: account.accountNumber, reason: input.reason, bankReference },
+          at: ctx.now,
+        },
+      ]);
+    });
+    return { account: await loadAccount(ctx, account.id), bankReference, message: `${account.accountNumber} is deactivated at ${account.bank}; payments into it are refused.` };
+  },
+  { transactional: false },
+);
+
+export const repushFixedAccountHandler = implement(
+  repushFixedAccount,
+  async ({ input, ctx }) => {
+    const actor = requireAdmin(ctx);
+    const account = await loadAccount(ctx, input.id);
+    // Re-pushing lets payments into the account reach the business again: only when the policy allows them.
+    await assertMoneyMayMove(ctx.db, { businessId: account.businessId, direction: 'credit', fixedAccountId: account.id });
+    const bank = bankProvider(ctx.deps.providers.banks, account.bank);
+    const { bankReference } = await callBank(() => bank.registerAccount({ accountNumber: account.accountNumber, accountName: account.accountName }));
+    await recordBusinessEvents(ctx.db, [
+      {
+        businessId: account.businessId,
+        kind: 'fixed-account.repushed',
+        message: `Fixed account ${account.accountNumber} re-pushed to ${account.bank}`,
+        adminId: actor.id,
+        details: { fixedAccountId: account.id, accountNumber: account.accountNumber, bankReference },
+        at: ctx.now,
+      },
+    ]);
+    return { account, bankReference, message: `${account.accountNumber} is registered again at ${account.bank} (reference ${bankReference}).` };
+  },
+  { transactional: false },
+);
+
+/** Renames one of our fixed accounts at its bank, then here. Shared with Providus Rename. */
+export async function renameAtBank(ctx: HandlerContext, account: FixedAccount, accountName: string): Promise<{ account: FixedAccount; bankReference: string; message: string }> {
+  const actor = requireAdmin(ctx);
+  if (account.status === 'DEACTIVATED') throw conflict(`Fixed account ${account.accountNumber} is deactivated; it cannot be renamed`);
+  if (account.accountName === accountName) throw conflict(`Fixed account ${account.accountNumber} is already named "${accountName}"`);
+  const bank = bankProvider(ctx.deps.providers.banks, account.bank);
+  const { bankReference } = await callBank(() => bank.renameAccount({ accountNumber: account.accountNumber, accountName }));
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('fixed_accounts').set({ account_name: accountName }).where('id', '=', account.id).execute();
+    await recordBusinessEvents(trx, [
+      {
+        businessId: account.businessId,
+        kind: 'fixed-account.renamed',
+        message: `Fixed account ${account.accountNumber} renamed "${account.accountName}" → "${accountName}"`,
+        adminId: actor.id,
+        details: { fixedAccountId: account.id, accountNumber: account.accountNumber, from: account.accountName, to: accountName, bankReference },
+        at: ctx.now,
+      },
+    ]);
+  });
+  const after = (await findFixedAccount(ctx.db, { id: account.id }))!;
+  return { account: after, bankReference, message: `${account.accountNumber} is now named "${accountName}" at ${account.bank}.` };
+}
+
+export const renameFixedAccountHandler = implement(
+  renameFixedAccount,
+  async ({ input, ctx }) => {
+    const account = await loadAccount(ctx, input.id);
+    const accountName = input.accountName ?? `Traction/${account.businessName}`.slice(0, 60);
+    return renameAtBank(ctx, account, accountName);
+  },
+  { transactional: false },
+);

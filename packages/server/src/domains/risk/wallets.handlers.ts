@@ -1,0 +1,39 @@
+import { conflict, listWallets, notFound, updateWalletStatus } from '@traction/core';
+import { requireAdmin } from '../../http/handler-context';
+import { implement, implementList } from '../../http/implement';
+import { recordBusinessEvents } from '../businesses/business-events.repository';
+import { businessSearch, findWallet, toWalletRow, walletQuery } from './risk.repository';
+
+export const listWalletsHandler = implementList(listWallets, ({ input, ctx }) => {
+  let query = walletQuery(ctx.db);
+  if (input.status) query = query.where('w.status', '=', input.status);
+  if (input.businessId !== undefined) query = query.where('w.business_id', '=', input.businessId);
+  if (input.uid) query = query.where('w.uid', '=', input.uid);
+  if (input.search) query = query.where(businessSearch(input.search));
+  // One wallet per business: the business id is a unique, indexed key to page by.
+  return { query, cursor: { column: 'w.business_id', key: 'business_id', direction: 'desc' }, map: toWalletRow };
+});
+
+export const updateWalletStatusHandler = implement(updateWalletStatus, async ({ input, ctx }) => {
+  const actor = requireAdmin(ctx);
+  const wallet = await findWallet(ctx.db, input.uid);
+  if (!wallet) throw notFound(`No wallet has the uid ${input.uid}`);
+  if (wallet.status === input.status) throw conflict(`The wallet of ${wallet.businessName} is already ${input.status}`);
+  await ctx.db
+    .updateTable('wallets')
+    .set({ status: input.status, status_reason: input.reason, status_changed_by: actor.id, status_changed_at: ctx.now })
+    .where('uid', '=', wallet.uid)
+    .execute();
+  await recordBusinessEvents(ctx.db, [
+    {
+      businessId: wallet.businessId,
+      kind: 'wallet.status',
+      message: `Wallet ${wallet.status} → ${input.status}: ${input.reason}`,
+      adminId: actor.id,
+      details: { from: wallet.status, to: input.status, reason: input.reason, uid: wallet.uid },
+      at: ctx.now,
+    },
+  ]);
+  const after = (await findWallet(ctx.db, wallet.uid))!;
+  return { wallet: after, message: `The wallet of ${after.businessName} is now ${input.status}.` };
+});

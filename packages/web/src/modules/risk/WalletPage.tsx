@@ -1,0 +1,62 @@
+import { listWallets, moneyMovementPolicy } from '@traction/core';
+import { Link, useParams } from 'react-router';
+import { useOpenCommand } from '../commands/useOpenCommand';
+import { dateTimeFormat } from '../list/formatCell';
+import { useCommandQuery } from '../list/useCommandQuery';
+import { Button } from '../ui/Button';
+import { PageHeader } from '../ui/PageHeader';
+import { PageSpinner } from '../ui/PageSpinner';
+import { MoneyPolicyView, WalletStatusTable } from './MoneyPolicyView';
+
+/** One wallet: its status, what that lets money do, and the status change. */
+export default function WalletPage() {
+  const { uid = '' } = useParams();
+  const shown = useCommandQuery(listWallets, { uid });
+  const { allowed, open } = useOpenCommand();
+  if (shown.isPending) return <PageSpinner />;
+  const wallet = shown.data?.items[0];
+  if (!wallet) {
+    return (
+      <p role="alert" className="text-red-600">
+        {shown.error ? `This wallet could not be loaded: ${shown.error.message}` : 'There is no wallet with this uid.'}
+      </p>
+    );
+  }
+  const policy = moneyMovementPolicy({ isFraud: wallet.isFraud, walletStatus: wallet.status });
+  return (
+    <div className="max-w-3xl space-y-5" data-wallet={wallet.uid} data-status={wallet.status}>
+      <PageHeader
+        title={`Wallet of ${wallet.businessName}`}
+        description={`${wallet.businessEmail} · status ${wallet.status}`}
+        actions={
+          allowed('wallets.status.update') ? (
+            <Button variant="primary" onClick={() => open({ commandId: 'wallets.status.update', fixed: { uid: wallet.uid }, subject: `Wallet of ${wallet.businessName} (now ${wallet.status})` })}>
+              Change status
+            </Button>
+          ) : undefined
+        }
+      />
+      <section className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
+        <h2 className="mb-2 font-medium">What money may do now</h2>
+        <MoneyPolicyView policy={policy} />
+        {wallet.isFraud ? <p className="mt-2 text-sm text-zinc-500">The business is marked as fraud, which stops money whatever the wallet status.</p> : null}
+      </section>
+      <section className="grid gap-x-4 gap-y-1 rounded-xl border border-zinc-200 p-4 text-sm sm:grid-cols-[auto_1fr] dark:border-zinc-800">
+        <span className="text-zinc-500">Business</span>
+        <Link className="text-accent-700 underline dark:text-accent-400" to={`/merchants/${wallet.businessId}`}>
+          {wallet.businessName} (#{wallet.businessId})
+        </Link>
+        <span className="text-zinc-500">Status reason</span>
+        <span>{wallet.statusReason ?? '—'}</span>
+        <span className="text-zinc-500">Changed</span>
+        <span>{wallet.statusChangedAt ? dateTimeFormat.format(new Date(wallet.statusChangedAt)) : '—'}</span>
+        <span className="text-zinc-500">Wallet uid</span>
+        <span className="font-mono text-xs">{wallet.uid}</span>
+      </section>
+      <section className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
+        <h2 className="mb-2 font-medium">What each status allows</h2>
+        <WalletStatusTable current={wallet.status} />
+      </section>
+    </div>
+  );
+}
