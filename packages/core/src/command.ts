@@ -90,13 +90,19 @@ export interface CommandSpec<I extends z.ZodObject, O extends z.ZodType> {
   mutates?: boolean;
   /** Present on list commands. */
   list?: ListSpec;
+  /**
+   * What the command answers with: JSON (default), or a file's bytes under their own content
+   * type (`output` is then `fileAnswer`, what the handler hands the framework).
+   */
+  answers?: 'json' | 'file';
   /** Example CLI invocation for help text. */
   example?: string;
 }
 
 export interface Command<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType>
-  extends Omit<CommandSpec<I, O>, 'idempotency' | 'mutates'> {
+  extends Omit<CommandSpec<I, O>, 'idempotency' | 'mutates' | 'answers'> {
   auth: 'public' | 'admin';
+  answers: 'json' | 'file';
   danger: Danger;
   /** Whether the command changes state (and so is audited and runs in a transaction). */
   mutates: boolean;
@@ -129,6 +135,7 @@ export function defineCommand<I extends z.ZodObject, O extends z.ZodType>(
   return {
     ...spec,
     auth: spec.auth ?? 'admin',
+    answers: spec.answers ?? 'json',
     danger,
     mutates,
     pathParams,

@@ -2,6 +2,7 @@ export * from './command';
 export * from './coerce';
 export * from './errors';
 export * from './list';
+export * from './file-answer';
 export * from './permissions';
 export * from './commands/index';
 export * from './commands/auth/session';

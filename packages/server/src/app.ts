@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'kysely';
+import { createUpload, formatByteSize } from '@traction/core';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -28,21 +29,39 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: for document previews, fetched with the session and shown from memory
+        imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
       },
+      // A response that sets its own (a served upload's `sandbox` policy) keeps it.
+      overwrite: false,
     }),
   );
+  const jsonLimit = bodyLimit({
+    maxSize: deps.config.maxBodyBytes,
+    onError: (c) => c.json({ code: '413', message: `The request body is larger than ${deps.config.maxBodyBytes} bytes` }, 413),
+  });
   for (const prefix of API_PREFIXES) {
-    app.use(
-      `${prefix}*`,
-      bodyLimit({
-        maxSize: deps.config.maxBodyBytes,
-        onError: (c) => c.json({ code: '413', message: `The request body is larger than ${deps.config.maxBodyBytes} bytes` }, 413),
-      }),
-    );
+    app.use(`${prefix}*`, (c, next) => (c.req.path === createUpload.path ? next() : jsonLimit(c, next)));
   }
+  // Uploads get their own limit: the file's plus room for the multipart framing. The handler
+  // checks the file's exact size; this stops a huge body before it is read.
+  app.use(
+    createUpload.path,
+    bodyLimit({
+      maxSize: deps.config.uploadMaxBytes + 64 * 1024,
+      onError: (c) =>
+        c.json(
+          {
+            code: '413',
+            message: `The file is larger than the ${formatByteSize(deps.config.uploadMaxBytes)} limit`,
+            details: { fields: [{ field: 'file', message: `must be at most ${formatByteSize(deps.config.uploadMaxBytes)}` }] },
+          },
+          413,
+        ),
+    }),
+  );
 
   app.get('/health', async (c) => {
     try {

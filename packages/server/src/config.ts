@@ -1,3 +1,5 @@
+import { UPLOAD_MAX_BYTES } from '@traction/core';
+
 /** Every setting of the server. `readConfig` fills it from the environment; tests build their own. */
 export interface ServerConfig {
   /** Where links in emails point: the console's public origin. */
@@ -24,6 +26,12 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Largest JSON body accepted, in bytes. */
   maxBodyBytes: number;
+  /** Largest uploaded file accepted (uploads.create), in bytes. */
+  uploadMaxBytes: number;
+  /** The merchant app's set-password page; merchant password links are this plus `?token=…`. */
+  merchantAppUrl: string;
+  /** A merchant user's password link is good for this long. */
+  merchantLinkTtlMinutes: number;
   /** Folder of the built console, served at `/`; none in API-only deployments. */
   webDistDir?: string;
 }
@@ -41,6 +49,9 @@ export const defaultConfig: ServerConfig = {
   loginFailuresPerAddressPer15Min: 50,
   trustProxy: false,
   maxBodyBytes: 1_048_576,
+  uploadMaxBytes: UPLOAD_MAX_BYTES,
+  merchantAppUrl: 'http://localhost:5173/merchant/reset-password',
+  merchantLinkTtlMinutes: 60,
 };
 
 const int = (value: string | undefined, fallback: number) => {
@@ -56,5 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv, port: number): ServerConfig {
     sessionIdleMinutes: int(env.TRACTION_SESSION_IDLE_MINUTES, defaultConfig.sessionIdleMinutes),
     sessionAbsoluteHours: int(env.TRACTION_SESSION_HOURS, defaultConfig.sessionAbsoluteHours),
     trustProxy: env.TRACTION_TRUST_PROXY === 'true',
+    uploadMaxBytes: int(env.TRACTION_UPLOAD_MAX_BYTES, defaultConfig.uploadMaxBytes),
+    merchantAppUrl: env.TRACTION_MERCHANT_APP_URL ?? defaultConfig.merchantAppUrl,
   };
 }

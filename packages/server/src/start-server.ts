@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import pino, { type Logger } from 'pino';
 import { createApp } from './app';
@@ -14,6 +17,7 @@ import { seedMerchants } from './demo/seed-merchants';
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
 import { scheduleMaintenance } from './maintenance';
+import { LocalFileStore } from './providers/files/local-file-store';
 import { providersFromEnv, type Providers } from './providers/providers';
 
 export interface StartOptions {
@@ -61,11 +65,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     password: env.TRACTION_ADMIN_PASSWORD,
     scryptLogN: config.scryptLogN,
   });
+  // A database in memory keeps its uploads in a temporary folder that goes with it, so test and
+  // throwaway servers never write into the working directory.
+  const temporaryUploads =
+    options.dataDir.startsWith('memory://') && !options.providers?.files && !env.TRACTION_UPLOAD_DIR ? mkdtempSync(join(tmpdir(), 'traction-uploads-')) : undefined;
+  const providers: Providers = {
+    ...providersFromEnv(env, logger, database.db),
+    ...(temporaryUploads ? { files: new LocalFileStore(temporaryUploads) } : {}),
+    ...options.providers,
+  };
   if (options.demo ?? true) {
     await seedDemo(database.db, { scryptLogN: config.scryptLogN });
     const count = options.demoMerchants ?? DEMO_MERCHANTS;
     const seeded = await seedMerchants(database.db, {
       count,
+      files: providers.files,
       onProgress: (written) => {
         if (count >= 20_000 && written % 20_000 === 0) logger.info({ written, count }, 'loading demo merchants');
       },
@@ -75,7 +89,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const deps: AppDeps = {
     db: database.db,
     config,
-    providers: { ...providersFromEnv(env, logger), ...options.providers },
+    providers,
     clock: options.clock ?? systemClock,
     logger,
   };
@@ -111,6 +125,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           http.closeIdleConnections();
         });
         await database.close();
+        if (temporaryUploads) rmSync(temporaryUploads, { recursive: true, force: true });
       })()),
   };
 }

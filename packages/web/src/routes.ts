@@ -37,6 +37,10 @@ const sub = (path: string, label: string, group: string | null, extra: Partial<R
   ...extra,
 });
 
+// One page module serves the four Verification lists, one the four record pages.
+const verificationList: PageLoader = () => import('./modules/verification/VerificationListPage');
+const verificationDetail: PageLoader = () => import('./modules/verification/VerificationDetailPage');
+
 /** The sidebar groups in spec order. */
 export const GROUPS = [
   'Directory',
@@ -71,12 +75,14 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/overview', 'Overview', null, { chord: 'o', page: () => import('./modules/overview/OverviewPage') }),
   link('/quick-access', 'Quick Access', null, { chord: 'q', page: () => import('./modules/overview/QuickAccessPage') }),
 
-  link('/settlement-accounts', 'Settlement Accounts', 'Directory'),
-  link('/bank-accounts', 'Bank Accounts', 'Directory'),
+  link('/merchants', 'Merchants', 'Directory', { chord: 'm', permission: 'merchants.view', page: () => import('./modules/merchants/MerchantsPage') }),
+  sub('/merchants/{id}', 'Merchant', 'Directory', { permission: 'merchants.view', page: () => import('./modules/merchants/MerchantPage') }),
+  link('/settlement-accounts', 'Settlement Accounts', 'Directory', { permission: 'merchants.view', page: () => import('./modules/merchants/SettlementAccountsPage') }),
+  link('/bank-accounts', 'Bank Accounts', 'Directory', { permission: 'merchants.view', page: () => import('./modules/merchants/BankAccountsPage') }),
   link('/dataset', 'Datasets', 'Directory'),
-  link('/business-logs', 'Business Logs', 'Directory'),
-  link('/wema-bank-account-query', 'Wema Bank Account Query', 'Directory'),
-  link('/vfd-transaction-query', 'VFD Transaction Query', 'Directory'),
+  link('/business-logs', 'Business Logs', 'Directory', { permission: 'merchants.view', page: () => import('./modules/merchants/BusinessLogsPage') }),
+  link('/wema-bank-account-query', 'Wema Bank Account Query', 'Directory', { permission: 'banks.query', page: () => import('./modules/risk/WemaAccountQueryPage') }),
+  link('/vfd-transaction-query', 'VFD Transaction Query', 'Directory', { permission: 'banks.query', page: () => import('./modules/risk/VfdTransactionQueryPage') }),
 
   link('/payments-logs', 'Payment Logs', 'Transaction Logs'),
   link('/business-payment-logs', 'Business Payment Logs', 'Transaction Logs'),
@@ -118,27 +124,28 @@ export const ROUTES: readonly RouteEntry[] = [
   sub('/sweep-request/{id}/{bank}/{acctno}/{acctname}', 'Sweep Request', 'Settings'),
   link('/middleware-switching-portal', 'Middleware Switching Portal', 'Settings'),
 
-  link('/fraud', 'Mark as Fraud', 'Fraud Management'),
-  link('/fixed-account-blacklisted', 'Blacklisted Accounts', 'Fraud Management'),
-  link('/pnd-accounts', 'PND Accounts', 'Fraud Management'),
-  link('/providus-repush', 'Providus Repush', 'Fraud Management'),
-  link('/providus-rename', 'Providus Rename', 'Fraud Management'),
+  link('/fraud', 'Mark as Fraud', 'Fraud Management', { permission: 'fraud.view', page: () => import('./modules/risk/FraudPage') }),
+  link('/fixed-account-blacklisted', 'Blacklisted Accounts', 'Fraud Management', { permission: 'fixed-accounts.view', page: () => import('./modules/risk/BlacklistedAccountsPage') }),
+  link('/pnd-accounts', 'PND Accounts', 'Fraud Management', { permission: 'fraud.view', page: () => import('./modules/risk/PndAccountsPage') }),
+  sub('/pnd-accounts/{uid}', 'Wallet', 'Fraud Management', { permission: 'fraud.view', page: () => import('./modules/risk/WalletPage') }),
+  link('/providus-repush', 'Providus Repush', 'Fraud Management', { permission: 'providus.manage', page: () => import('./modules/risk/ProvidusRepushPage') }),
+  link('/providus-rename', 'Providus Rename', 'Fraud Management', { permission: 'providus.manage', page: () => import('./modules/risk/ProvidusRenamePage') }),
 
-  link('/fixed-accounts', 'Fixed Accounts', 'Virtual Account'),
-  link('/inactive-accounts', 'Inactive Accounts', 'Virtual Account'),
+  link('/fixed-accounts', 'Fixed Accounts', 'Virtual Account', { permission: 'fixed-accounts.view', page: () => import('./modules/risk/FixedAccountsPage') }),
+  link('/inactive-accounts', 'Inactive Accounts', 'Virtual Account', { permission: 'fixed-accounts.view', page: () => import('./modules/risk/InactiveAccountsPage') }),
 
-  link('/all-verification', 'All Verifications', 'Verification'),
-  sub('/all-verification/{id}', 'Verification', 'Verification'),
-  link('/document-verification', 'Document', 'Verification'),
-  sub('/document-verification/{id}', 'Document Verification', 'Verification'),
-  sub('/document-verification/reject/{id}', 'Reject Document', 'Verification'),
-  link('/address-verification', 'Address', 'Verification'),
-  sub('/address-verification/{id}', 'Address Verification', 'Verification'),
-  link('/corporate-verification', 'Corporate', 'Verification'),
-  sub('/corporate-verification/{id}', 'Corporate Verification', 'Verification'),
-  link('/accounts-for-trusting', 'Trusted Merchants', 'Verification'),
-  link('/kyc-override-portal', 'KYC Override Portal', 'Verification'),
-  sub('/kyc-corporate-upload/{id?}', 'KYC Corporate Upload', 'Verification'),
+  link('/all-verification', 'All Verifications', 'Verification', { permission: 'kyc.view', page: verificationList }),
+  sub('/all-verification/{id}', 'Verification', 'Verification', { permission: 'kyc.view', page: verificationDetail }),
+  link('/document-verification', 'Document', 'Verification', { permission: 'kyc.view', page: verificationList }),
+  sub('/document-verification/{id}', 'Document Verification', 'Verification', { permission: 'kyc.view', page: verificationDetail }),
+  sub('/document-verification/reject/{id}', 'Reject Document', 'Verification', { permission: 'kyc.review', page: () => import('./modules/verification/RejectVerificationPage') }),
+  link('/address-verification', 'Address', 'Verification', { permission: 'kyc.view', page: verificationList }),
+  sub('/address-verification/{id}', 'Address Verification', 'Verification', { permission: 'kyc.view', page: verificationDetail }),
+  link('/corporate-verification', 'Corporate', 'Verification', { permission: 'kyc.view', page: verificationList }),
+  sub('/corporate-verification/{id}', 'Corporate Verification', 'Verification', { permission: 'kyc.view', page: verificationDetail }),
+  link('/accounts-for-trusting', 'Trusted Merchants', 'Verification', { permission: 'merchants.trust', page: () => import('./modules/risk/TrustedMerchantsPage') }),
+  link('/kyc-override-portal', 'KYC Override Portal', 'Verification', { permission: 'kyc.override', page: () => import('./modules/verification/KycOverridePage') }),
+  sub('/kyc-corporate-upload/{id?}', 'KYC Corporate Upload', 'Verification', { permission: 'kyc.corporate', page: () => import('./modules/verification/KycCorporateUploadPage') }),
 
   link('/terminals', 'All Terminals', 'Terminals'),
   sub('/terminals/{id}', 'Edit Terminal', 'Terminals'),

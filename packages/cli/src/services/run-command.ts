@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { AnyCommand, ListPage } from '@traction/core';
 import type { CallOptions } from '@traction/core/client';
 import { usageError } from '../errors';
@@ -81,6 +84,16 @@ export async function runCommand(io: Io, command: AnyCommand, input: Record<stri
   if (command.list && format === 'csv') {
     // The server's own CSV: every row matching the filters, the same file `traction export` writes.
     await withSink(io, globals.out, async (sink) => void (await downloadCsv(session, command, input, sink)));
+    return;
+  }
+
+  if (command.answers === 'file') {
+    // A file's bytes (an uploaded document): into --out, or down a pipe; never onto a terminal.
+    if (!globals.out && io.stdout.isTTY) throw usageError(`${invocationOf(command)} answers a file: pass --out FILE, or pipe it`);
+    await withSink(io, globals.out, async (sink) => {
+      const response = await callWithSession(session, (client) => client.download(command, input as never, { signal: io.signal }));
+      if (response.body) await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), sink, { end: sink !== io.stdout });
+    });
     return;
   }
 

@@ -33,7 +33,7 @@ export interface TractionClient {
   call<C extends AnyCommand>(command: C, input: CommandInput<C>, options?: CallOptions): Promise<CommandOutput<C>>;
   /** Calls a command and returns the failure instead of throwing (spec §8: helper calls). */
   attempt<C extends AnyCommand>(command: C, input: CommandInput<C>, options?: CallOptions): Promise<CallResult<C>>;
-  /** Streams a list command's CSV export (`download=csv`). */
+  /** Streams a list command's CSV export (`download=csv`), or the file of a command that answers one (`answers: 'file'`). */
   download<C extends AnyCommand>(command: C, input: CommandInput<C>, options?: CallOptions): Promise<Response>;
   /** The device id sent with every call. */
   readonly deviceId: string;
@@ -73,13 +73,17 @@ export function toRequest(command: AnyCommand, input: Record<string, unknown>) {
 export function createClient(options: ClientOptions): TractionClient {
   const { store } = options;
   const deviceId = ensureDeviceId(store);
-  const api = ofetch.create({
-    baseURL: options.baseURL,
-    retry: 0,
-    timeout: options.timeoutMs ?? 120_000,
-    ignoreResponseError: true,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  // ofetch takes the fetch implementation as a global option (create's second argument); among
+  // the request defaults it would be silently ignored.
+  const api = ofetch.create(
+    {
+      baseURL: options.baseURL,
+      retry: 0,
+      timeout: options.timeoutMs ?? 120_000,
+      ignoreResponseError: true,
+    },
+    options.fetch ? { fetch: options.fetch } : {},
+  );
 
   function headers(call?: CallOptions): Record<string, string> {
     const out: Record<string, string> = { 'device-id': deviceId, accept: 'application/json' };
@@ -141,7 +145,8 @@ export function createClient(options: ClientOptions): TractionClient {
       }
     },
     async download(command, input, opts) {
-      const response = await send(command, { ...(input as object), download: 'csv' } as CommandInput<typeof command>, opts, 'stream');
+      const asked = command.answers === 'file' ? input : ({ ...(input as object), download: 'csv' } as CommandInput<typeof command>);
+      const response = await send(command, asked, opts, 'stream');
       if (!response.ok) {
         const text = await new Response(response.body).text();
         let body: ErrorBody | undefined;

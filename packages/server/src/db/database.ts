@@ -19,6 +19,7 @@ import type {
   BusinessUsersTable,
   BusinessUserTokensTable,
   FeaturesTable,
+  StoresTable,
   SupportIssuesTable,
 } from '../domains/businesses/businesses.tables';
 import type { KycDocumentsTable, KycEventsTable, KycIdBlacklistTable, KycRecordsTable, UploadsTable } from '../domains/kyc/kyc.tables';
@@ -39,6 +40,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   features: FeaturesTable;
   businesses: BusinessesTable;
+  stores: StoresTable;
   business_users: BusinessUsersTable;
   business_user_tokens: BusinessUserTokensTable;
   bank_accounts: BankAccountsTable;

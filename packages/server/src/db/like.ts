@@ -3,3 +3,6 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 
 /** `%text%`, with the text matched literally. */
 export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+
+/** `text%`, with the text matched literally: a prefix search that a `text_pattern_ops` index serves. */
+export const prefixPattern = (text: string) => `${escapeLike(text)}%`;

@@ -5,25 +5,37 @@ import type { OpenedDatabase } from '../db/connect';
 import { migrate } from '../db/migrate';
 import { openTestDatabase } from '../test/test-database';
 import { seedMerchants } from './seed-merchants';
+import { LocalFileStore } from '../providers/files/local-file-store';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const ANCHOR = new Date('2026-11-21T00:00:00.000Z');
+const folder = mkdtempSync(join(tmpdir(), 'traction-seed-test-'));
+const files = new LocalFileStore(folder);
 let database: OpenedDatabase;
 
 beforeAll(async () => {
   database = await openTestDatabase();
   await migrate(database.db);
-  await seedMerchants(database.db, { count: 1_500, anchor: ANCHOR });
+  await seedMerchants(database.db, { count: 1_500, anchor: ANCHOR, files });
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await database.close();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 const rows = async <T,>(query: ReturnType<typeof sql<T>>) => (await query.execute(database.db)).rows;
 
 describe('demo merchants', () => {
-  it('spreads merchants over the 36 states and the FCT, with an owner each', async () => {
+  it('spreads merchants over the 36 states and the FCT, with an owner and a store each', async () => {
     const [states] = await rows(sql<{ n: number }>`select count(distinct state_code)::int n from businesses`);
     expect(states?.n).toBe(NIGERIAN_STATES.length);
     const [orphans] = await rows(sql<{ n: number }>`select count(*)::int n from businesses b where not exists (select 1 from business_users u where u.business_id = b.id and u.role = 'owner')`);
     expect(orphans?.n).toBe(0);
+    const [storeless] = await rows(sql<{ n: number }>`select count(*)::int n from businesses b where not exists (select 1 from stores s where s.business_id = b.id)`);
+    expect(storeless?.n).toBe(0);
   });
 
   it('has KYC records of every type in every status a reviewer can reach', async () => {
@@ -42,6 +54,19 @@ describe('demo merchants', () => {
     }
     const banks = await database.db.selectFrom('bank_accounts').select(['bank_code', 'account_number']).execute();
     expect(banks.every((a) => isValidNuban(a.bank_code, a.account_number))).toBe(true);
+  });
+
+  it('gives document, address and corporate records specimen documents kept in the file store', async () => {
+    const [missing] = await rows(
+      sql<{ n: number }>`select count(*)::int n from kyc_records k where k.verification_type in ('DOCUMENT', 'ADDRESS', 'CORPORATE') and not exists (select 1 from kyc_documents d where d.kyc_id = k.id)`,
+    );
+    expect(missing?.n).toBe(0);
+    const uploads = await database.db.selectFrom('uploads').selectAll().execute();
+    expect(uploads.map((u) => u.content_type).sort()).toEqual(['application/pdf', 'application/pdf', 'image/png', 'image/png']);
+    for (const upload of uploads) {
+      const bytes = await files.get(upload.storage_key);
+      expect(bytes && createHash('sha256').update(bytes).digest('hex')).toBe(upload.sha256);
+    }
   });
 
   it('includes the cases the risk pages exist for', async () => {

@@ -1,8 +1,11 @@
 import { FIXED_ACCOUNT_BANKS, NIGERIAN_STATES, nuban } from '@traction/core';
 import { sql } from 'kysely';
+import { createHash } from 'node:crypto';
 import type { Db } from '../db/connect';
 import type { Database } from '../db/database';
+import type { FileStore } from '../providers/files/file-store';
 import { createRandom, type Random } from './random';
+import { specimenDocuments } from './specimen-documents';
 
 /**
  * Demo merchants: Nigerian businesses across the 36 states and the FCT, with their owners, bank
@@ -16,7 +19,12 @@ export interface SeedMerchantsOptions {
   anchor?: Date;
   /** Called after each chunk with the businesses written so far. */
   onProgress?: (written: number) => void;
+  /** Where to keep specimen documents for the KYC records; without it records have none. */
+  files?: FileStore;
 }
+
+/** Upload ids of the specimen documents, by the kind of record that shows them, with their labels. */
+type SpecimenUploads = Record<'identity' | 'address' | 'corporate', { id: number; label: string }[]>;
 
 const CHUNK = 2_000;
 const DAY = 86_400_000;
@@ -78,10 +86,11 @@ export async function seedMerchants(db: Db, options: SeedMerchantsOptions): Prom
   const anchor = new Date(Math.floor((options.anchor ?? new Date()).getTime() / DAY) * DAY);
   const reviewers = (await db.selectFrom('admins').select('id').where('deleted_at', 'is', null).orderBy('id').limit(12).execute()).map((admin) => admin.id);
   const counters = { kyc: 0, wemaSerial: 0, providusSerial: 0, vfdSerial: 0 };
+  const specimens = options.files ? await storeSpecimens(db, options.files) : undefined;
 
   for (let start = 0; start < options.count; start += CHUNK) {
     const end = Math.min(options.count, start + CHUNK);
-    const chunk = buildChunk({ start, end, total: options.count, anchor, reviewers, counters });
+    const chunk = buildChunk({ start, end, total: options.count, anchor, reviewers, counters, specimens });
     await db.transaction().execute(async (trx) => {
       for (const [table, rows] of chunk) await insertMany(trx, table, rows);
     });
@@ -104,9 +113,10 @@ interface ChunkPlan {
   reviewers: number[];
   /** Running numbers across chunks: KYC ids and virtual-account serials per bank. */
   counters: { kyc: number; wemaSerial: number; providusSerial: number; vfdSerial: number };
+  specimens: SpecimenUploads | undefined;
 }
 
-function buildChunk({ start, end, total, anchor, reviewers, counters }: ChunkPlan): Chunk {
+function buildChunk({ start, end, total, anchor, reviewers, counters, specimens }: ChunkPlan): Chunk {
   const businesses: Record<string, unknown>[] = [];
   const users: Record<string, unknown>[] = [];
   const bankAccounts: Record<string, unknown>[] = [];
@@ -114,8 +124,10 @@ function buildChunk({ start, end, total, anchor, reviewers, counters }: ChunkPla
   const fixedAccounts: Record<string, unknown>[] = [];
   const kyc: Record<string, unknown>[] = [];
   const kycEvents: Record<string, unknown>[] = [];
+  const kycDocuments: Record<string, unknown>[] = [];
   const events: Record<string, unknown>[] = [];
   const issues: Record<string, unknown>[] = [];
+  const stores: Record<string, unknown>[] = [];
   const reviewer = (random: Random) => (reviewers.length > 0 ? random.pick(reviewers) : null);
 
   for (let index = start; index < end; index += 1) {
@@ -181,6 +193,18 @@ function buildChunk({ start, end, total, anchor, reviewers, counters }: ChunkPla
       });
     }
 
+    // The main shop, and for some a branch or two elsewhere in the state.
+    const branches = random.chance(0.15) ? 1 + random.int(3) : 1;
+    for (let branch = 0; branch < branches; branch += 1) {
+      stores.push({
+        business_id: id,
+        name: branch === 0 ? `${name} (main)` : `${name} ${random.pick(['Annex', 'Branch', 'Outlet'])} ${branch + 1}`,
+        address: `${1 + random.int(180)} ${random.pick(STREETS)}, ${CAPITAL[state]}`,
+        state_code: state,
+        created_at: branch === 0 ? createdAt : after(createdAt, 400),
+      });
+    }
+
     const [bankCode, bankName] = random.pick(BANKS);
     const settlementSerial = String(100_000_000 + id * 7 + random.int(7)).slice(-9);
     bankAccounts.push({ business_id: id, bank_code: bankCode, bank_name: bankName, account_number: nuban(bankCode, settlementSerial), account_name: name.toUpperCase().slice(0, 60), is_settlement: true, verified_at: createdAt, created_at: createdAt });
@@ -233,6 +257,8 @@ function buildChunk({ start, end, total, anchor, reviewers, counters }: ChunkPla
       const by = decided ? reviewer(random) : null;
       const reviewedAt = decided ? new Date(submittedAt.getTime() + (1 + random.int(72)) * 3_600_000) : null;
       kyc.push({ id: kycId, business_id: id, verification_type: type, status: outcome[0], comment: outcome[2], reviewed_by: outcome[0] === 'PROCESSING' ? null : by, reviewed_at: outcome[0] === 'PROCESSING' ? null : reviewedAt, submitted_at: submittedAt, updated_at: reviewedAt ?? submittedAt, document_type: null, id_number: null, detail: null, ...values });
+      const kind = type === 'DOCUMENT' ? 'identity' : type === 'ADDRESS' ? 'address' : type === 'CORPORATE' ? 'corporate' : null;
+      if (kind && specimens) for (const upload of specimens[kind]) kycDocuments.push({ kyc_id: kycId, upload_id: upload.id, label: upload.label });
       if (decided) kycEvents.push({ kyc_id: kycId, from_status: 'PENDING', to_status: outcome[0], comment: outcome[2], admin_id: outcome[0] === 'PROCESSING' ? null : by, at: reviewedAt });
     };
     const automatic = (ok: boolean) => (ok ? KYC_OUTCOMES[0] : KYC_OUTCOMES[1]);
@@ -269,8 +295,10 @@ function buildChunk({ start, end, total, anchor, reviewers, counters }: ChunkPla
     ['fixed_accounts', fixedAccounts],
     ['kyc_records', kyc],
     ['kyc_events', kycEvents],
+    ['kyc_documents', kycDocuments],
     ['business_events', events],
     ['support_issues', issues],
+    ['stores', stores],
   ];
 }
 
@@ -287,6 +315,33 @@ function documentNumber(type: (typeof DOCUMENT_TYPES)[number], random: Random, b
     case 'VOTERS_CARD':
       return `90F5${String(random.int(1_000_000_000)).padStart(9, '0')}${String(random.int(1_000_000)).padStart(6, '0')}`;
   }
+}
+
+const SPECIMEN_LABELS: Record<string, string> = {
+  'identity-card-specimen.png': 'Identity document',
+  'utility-bill-specimen.pdf': 'Utility bill',
+  'cac-certificate-specimen.pdf': 'CAC certificate',
+  'cac-status-report-specimen.png': 'CAC status report',
+};
+
+/** Stores the specimens under their SHA-256 (so a second seed reuses them) and records them as uploads. */
+async function storeSpecimens(db: Db, files: FileStore): Promise<SpecimenUploads> {
+  const documents = specimenDocuments();
+  const stored: SpecimenUploads = { identity: [], address: [], corporate: [] };
+  for (const kind of ['identity', 'address', 'corporate'] as const) {
+    for (const document of documents[kind]) {
+      const sha256 = createHash('sha256').update(document.bytes).digest('hex');
+      await files.put(sha256, document.bytes);
+      const { id } = await db
+        .insertInto('uploads')
+        .values({ original_name: document.name, content_type: document.contentType, size_bytes: document.bytes.length, sha256, storage_key: sha256 })
+        .onConflict((oc) => oc.column('storage_key').doUpdateSet({ original_name: document.name }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      stored[kind].push({ id, label: SPECIMEN_LABELS[document.name] ?? document.name });
+    }
+  }
+  return stored;
 }
 
 /** Multi-row inserts kept under PostgreSQL's 65,535 parameters per statement. */

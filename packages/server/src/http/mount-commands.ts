@@ -1,4 +1,4 @@
-import { ApiError, csvFileName, forbidden, lagosDate, type AnyCommand } from '@traction/core';
+import { ApiError, csvFileName, forbidden, lagosDate, type AnyCommand, type FileAnswer } from '@traction/core';
 import type { Context, Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { writeAudit } from '../middleware/audit';
@@ -20,9 +20,24 @@ import { validateInput } from './validate';
 /** `/v1/admin/{id}/delete` → `/v1/admin/:id/delete`. */
 export const toHonoPath = (path: string) => path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
 
-/** Mounts every implementation at its command's method and path. */
+/**
+ * `0` for each fixed segment of a path, `1` for each `{param}`: sorting by it puts
+ * `/v1/businesses/admin/getallbusinesses` before `/v1/businesses/admin/{id}`.
+ */
+const specificity = (path: string) => path.split('/').map((segment) => (segment.startsWith('{') ? '1' : '0')).join('');
+
+/**
+ * Mounts every implementation at its command's method and path. Hono answers with the first
+ * route registered that matches, so fixed segments are mounted before parameters whatever the
+ * order of the registry: a `{id}` route can never swallow a sibling's fixed path.
+ */
 export function mountCommands(app: Hono<AppEnv>, implementations: readonly Implementation[], deps: AppDeps): void {
-  for (const implementation of implementations) {
+  const ordered = [...implementations].sort((a, b) => {
+    const left = specificity(a.command.path);
+    const right = specificity(b.command.path);
+    return left < right ? -1 : left > right ? 1 : 0;
+  });
+  for (const implementation of ordered) {
     app.on(implementation.command.method, toHonoPath(implementation.command.path), (c) => runCommand(c, implementation, deps));
   }
 }
@@ -90,8 +105,8 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
 
   const handler = implementation.handler!;
   if (!command.mutates) {
-    const output = await handler({ input, ctx: ctxFor(deps.db) });
-    return json(c, command.output.parse(output), 200);
+    const output = command.output.parse(await handler({ input, ctx: ctxFor(deps.db) }));
+    return command.answers === 'file' ? fileResponse(c, output as FileAnswer) : json(c, output, 200);
   }
 
   // The change, its audit row and its idempotent answer: one transaction unless the command opts out.
@@ -148,6 +163,24 @@ async function recordFailure(
 
 function json(c: Context, body: unknown, status: number): Response {
   return c.body(JSON.stringify(body, bigintToString), status as 200, { 'content-type': 'application/json; charset=utf-8' });
+}
+
+/**
+ * A stored file, sent so that no browser ever runs it: only the type its content was verified
+ * as, never sniffed, in a sandbox with nothing allowed, and saved rather than shown unless the
+ * command says inline.
+ */
+function fileResponse(c: Context, file: FileAnswer): Response {
+  const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
+    'content-type': file.contentType,
+    'content-length': String(file.sizeBytes),
+    'content-disposition': `${file.disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "sandbox; default-src 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'private, no-store',
+  });
 }
 
 function csvResponse(c: Context, command: AnyCommand, chunks: AsyncGenerator<string>, deps: AppDeps): Response {

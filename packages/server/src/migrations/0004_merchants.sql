@@ -43,7 +43,18 @@ create index businesses_email_prefix on businesses (lower(email) text_pattern_op
 create index businesses_created on businesses (created_at, id);
 create index businesses_fraud on businesses (id) where is_fraud;
 create index businesses_trusted on businesses (id) where is_trusted;
-create index businesses_sales_agent on businesses (sales_agent_email, id);
+create index businesses_sales_agent on businesses (lower(sales_agent_email), id);
+
+-- A business's outlets: where its terminals are deployed.
+create table stores (
+  id serial primary key,
+  business_id integer not null references businesses (id),
+  name text not null,
+  address text not null default '',
+  state_code text not null,
+  created_at timestamptz not null default now()
+);
+create index stores_business on stores (business_id, id);
 
 -- People who sign in to the merchant apps. One row per business they belong to.
 create table business_users (

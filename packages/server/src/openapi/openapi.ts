@@ -87,10 +87,13 @@ function operation(command: AnyCommand) {
     responses: {
       '200': {
         description: 'Success',
-        content: {
-          'application/json': { schema: schemaOf(command.output, 'output') },
-          ...(command.list?.csv ? { 'text/csv': { schema: { type: 'string', description: 'With download=csv: every matching row' } } } : {}),
-        },
+        content:
+          command.answers === 'file'
+            ? { 'application/octet-stream': { schema: { type: 'string', format: 'binary', description: 'The file, under its verified content type' } } }
+            : {
+                'application/json': { schema: schemaOf(command.output, 'output') },
+                ...(command.list?.csv ? { 'text/csv': { schema: { type: 'string', description: 'With download=csv: every matching row' } } } : {}),
+              },
       },
       ...errors,
     },

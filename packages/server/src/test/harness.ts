@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
 import type { Permission, Role } from '@traction/core';
@@ -10,6 +13,9 @@ import { migrate } from '../db/migrate';
 import type { AppDeps } from '../deps';
 import { hashPassword } from '../domains/auth/secrets';
 import { SandboxEmailProvider } from '../providers/email/sandbox-email';
+import { LocalFileStore } from '../providers/files/local-file-store';
+import { fixedAccountDirectory } from '../providers/banks/fixed-account-directory';
+import { sandboxBanks } from '../providers/banks/sandbox-bank';
 import { openTestDatabase } from './test-database';
 
 /** Cheap scrypt for tests; production uses 17 (a test checks the default). */
@@ -50,11 +56,16 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
   await migrate(database.db);
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const email = new SandboxEmailProvider(logger, { timeoutMs: 50 });
+  // Uploaded bytes go to a folder of this test's own, removed by close().
+  const uploadDir = mkdtempSync(join(tmpdir(), 'traction-uploads-'));
+  const files = new LocalFileStore(uploadDir);
   const clock = manualClock(new Date('2026-11-21T09:00:00.000Z'));
+  // Sandbox banks over this database; a provoked timeout gives up after 50 ms.
+  const banks = sandboxBanks({ directory: fixedAccountDirectory(database.db), timeoutMs: 50, now: () => clock.now() });
   const deps: AppDeps = {
     db: database.db,
     config: { ...defaultConfig, scryptLogN: TEST_SCRYPT_LOG_N, trustProxy: true, ...options.config },
-    providers: { email },
+    providers: { email, files, banks },
     clock,
     logger,
   };
@@ -128,7 +139,11 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
 
   /** A fingerprint of every business table, to prove a refused command changed nothing. */
   async function snapshot(): Promise<Record<string, string>> {
-    const tables = ['admins', 'departments', 'department_permissions', 'admin_departments', 'admin_permissions', 'admin_devices', 'admin_sessions', 'password_tokens'];
+    const tables = [
+      'admins', 'departments', 'department_permissions', 'admin_departments', 'admin_permissions', 'admin_devices', 'admin_sessions', 'password_tokens',
+      'businesses', 'business_users', 'business_user_tokens', 'stores', 'bank_accounts', 'wallets', 'fixed_accounts', 'business_events', 'support_issues',
+      'kyc_records', 'kyc_events',
+    ];
     const out: Record<string, string> = {};
     for (const table of tables) {
       const row = await sql<{ digest: string | null }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.table(table)} t`.execute(database.db);
@@ -149,6 +164,12 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
     insertAdmin,
     actor,
     snapshot,
-    close: () => database.close(),
+    files,
+    uploadDir,
+    banks,
+    close: async () => {
+      await database.close();
+      rmSync(uploadDir, { recursive: true, force: true });
+    },
   };
 }

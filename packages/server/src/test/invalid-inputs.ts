@@ -132,11 +132,13 @@ const fitLength = (seed: string, min = 0, max = Number.POSITIVE_INFINITY) => {
 /** A valid-looking value: emails nobody@example.com, enums their first value, strings abcdefgh12 fitted to their bounds, arrays of one item, numbers their minimum or 1. */
 export function validValue(nodeIn: JsonSchema, name: string, zodNode?: z.ZodType): unknown {
   const node = normalise(nodeIn);
+  // A multipart file (`fileField`): a small PDF. Sent as JSON it arrives as `{}` and is refused.
+  if (node.format === 'file') return new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' });
   switch (kindOf(node)) {
     case 'enum':
       return node.enum ? node.enum[0] : node.const;
     case 'string': {
-      const seeds = ['abcdefgh12', 'nobody@example.com', '2026-11-21', '2026-11-21T09:00:00.000', 'admins.create', 'ABCDEFGH12'];
+      const seeds = ['abcdefgh12', 'nobody@example.com', '2026-11-21', '2026-11-21T09:00:00.000', 'admins.create', 'ABCDEFGH12', 'RC1234567', '08031234567', '00000000-0000-4000-8000-000000000000'];
       if (/e-?mail/i.test(name) || node.format === 'email') seeds.unshift('nobody@example.com');
       const candidates = seeds.flatMap((seed) => [seed, fitLength(seed, node.minLength, node.maxLength)]);
       const fits = (value: string) =>

@@ -23,6 +23,10 @@ function onFailure(error: ClientError): void {
       navigate('/no-permission');
       break;
     case 'server-error':
+      // Spec §8 sends HTTP 500 to the error page. A 502/504 that carries the server's own message
+      // (a bank or mail service failed or did not answer; nothing was changed) is shown where it
+      // happened, so the admin can read it and try again.
+      if (error.status !== 500 && error.body?.message) break;
       navigate('/error');
       break;
     case 'not-found':

@@ -3,6 +3,7 @@ import { ClientError, randomHex } from '@traction/core/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { client } from '../../app/client';
+import { saveFileAnswer } from './saveFileAnswer';
 
 export type RunOutcome = { ok: true; output: unknown } | { ok: false; error: ClientError | Error };
 
@@ -49,10 +50,13 @@ export function useCommandRun(command: AnyCommand, onDone?: (output: unknown) =>
       inFlight.current = controller;
       setStatus('sending');
       try {
-        const result = await client.call(command, input, {
-          ...(command.idempotency === 'none' ? {} : { idempotencyKey: current.key }),
-          signal: controller.signal,
-        });
+        const result =
+          command.answers === 'file'
+            ? await saveFileAnswer(command, input, controller.signal)
+            : await client.call(command, input, {
+                ...(command.idempotency === 'none' ? {} : { idempotencyKey: current.key }),
+                signal: controller.signal,
+              });
         // The next submission from this form is a new operation.
         attempt.current = { key: newIdempotencyKey(), fingerprint: null };
         setOutput(result);

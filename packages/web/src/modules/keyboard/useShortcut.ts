@@ -17,6 +17,24 @@ export interface ShortcutOptions {
 
 const dialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
 
+/** react-hotkeys-hook's default: the second key of a sequence must follow within this. */
+const SEQUENCE_TIMEOUT_MS = 1_000;
+/** First keys of the sequences mounted now (`g` of `g o`), with how many sequences use each. */
+const sequenceLeaders = new Map<string, number>();
+/** The two latest keydowns, recorded before any shortcut sees them. */
+let latestKeys: { key: string; at: number }[] = [];
+if (typeof document !== 'undefined') {
+  document.addEventListener('keydown', (event) => {
+    latestKeys = [...latestKeys.slice(-1), { key: event.key.toLowerCase(), at: event.timeStamp }];
+  }, { capture: true });
+}
+
+/** Whether this keydown is the second key of a sequence (`p` after `g`), which a plain `p` shortcut must leave to `g p`. */
+function secondKeyOfSequence(event: KeyboardEvent): boolean {
+  const before = latestKeys.length === 2 ? latestKeys[0] : undefined;
+  return !!before && sequenceLeaders.has(before.key) && event.timeStamp - before.at < SEQUENCE_TIMEOUT_MS;
+}
+
 /**
  * Binds a keyboard shortcut while the component is mounted and lists it in the `?` help.
  * Never fires while typing (unless asked) and never on a chord the browser owns: plain keys and
@@ -29,18 +47,32 @@ export function useShortcut(keys: string, description: string, handler: (event: 
   const handlerRef = useRef(handler);
   handlerRef.current = handler;
   const usesModifier = /\b(mod|ctrl|meta|alt)\+/.test(keys);
+  const sequence = keys.includes(' ');
+  const singleKey = !sequence && !usesModifier;
 
   useHotkeys(
     toHotkey(keys),
     (event) => {
       if (!usesModifier && (event.ctrlKey || event.metaKey || event.altKey)) return;
+      if (singleKey && secondKeyOfSequence(event)) return;
       if (!inDialogs && dialogOpen()) return;
       event.preventDefault();
       handlerRef.current(event);
     },
     { enabled, enableOnFormTags: whileTyping, enableOnContentEditable: whileTyping, useKey: keys === '?' ? false : undefined },
-    [enabled, whileTyping, usesModifier, inDialogs],
+    [enabled, whileTyping, usesModifier, inDialogs, singleKey],
   );
+
+  useEffect(() => {
+    if (!enabled || !sequence) return;
+    const leader = keys.split(' ')[0]!.toLowerCase();
+    sequenceLeaders.set(leader, (sequenceLeaders.get(leader) ?? 0) + 1);
+    return () => {
+      const left = (sequenceLeaders.get(leader) ?? 1) - 1;
+      if (left > 0) sequenceLeaders.set(leader, left);
+      else sequenceLeaders.delete(leader);
+    };
+  }, [keys, enabled, sequence]);
 
   useEffect(() => {
     if (!enabled || hidden) return;

@@ -12,7 +12,7 @@ interface ListFiltersProps {
   /** Current value of each filter, as the URL holds it. */
   values: URLSearchParams;
   onChange: (key: string, value: string | null) => void;
-  /** Choices for id filters, by field key. */
+  /** Choices by field key: names for id filters, labels for enum values (states by name), a list for text codes. */
   options?: Readonly<Record<string, readonly FilterOption[]>>;
   /** After the filters on the same wrapping row: the count, Clear filters. */
   children?: ReactNode;
@@ -70,8 +70,15 @@ export function ListFilters({ fields, values, onChange, options = {}, children }
         switch (field.kind) {
           case 'search':
             return <TextFilter key={field.key} field={field} value={value} onChange={onChange} type="search" />;
-          case 'text':
-            return <TextFilter key={field.key} field={field} value={value} onChange={onChange} />;
+          case 'text': {
+            // A code typed by hand (a business category) reads better as a list of names when the page has one.
+            const choices = options[field.key];
+            return choices ? (
+              <SelectFilter key={field.key} field={field} value={value} choices={choices} anyLabel={`Any ${field.label.toLowerCase()}`} onChange={onChange} />
+            ) : (
+              <TextFilter key={field.key} field={field} value={value} onChange={onChange} />
+            );
+          }
           case 'id': {
             const choices = options[field.key];
             return choices ? (
@@ -86,7 +93,7 @@ export function ListFilters({ fields, values, onChange, options = {}, children }
                 key={field.key}
                 field={field}
                 value={value}
-                choices={field.options.map((option) => ({ value: option, label: humanize(option) }))}
+                choices={options[field.key] ?? field.options.map((option) => ({ value: option, label: humanize(option) }))}
                 anyLabel={field.defaultValue === undefined ? `Any ${field.label.toLowerCase()}` : null}
                 onChange={onChange}
               />

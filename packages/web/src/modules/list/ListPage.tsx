@@ -29,7 +29,7 @@ export interface ListPageProps {
   description?: string;
   /** Page actions shown beside Download CSV. */
   actions?: ReactNode;
-  /** Choices for id filters by field key (departments by name instead of a number box). */
+  /** Choices by field key: departments by name instead of a number box, states by name instead of their codes. */
   filterOptions?: Readonly<Record<string, readonly FilterOption[]>>;
   /** What a row is, for "12 selected admins". */
   rowNoun?: { one: string; other: string };
@@ -39,6 +39,8 @@ export interface ListPageProps {
    * with every page, the CSV download and "select all matching".
    */
   fixed?: Readonly<Record<string, unknown>>;
+  /** Where rows open when this view has its own detail pages (Document rows open under /document-verification). */
+  detailRoute?: string;
 }
 
 const NO_FIXED: Readonly<Record<string, unknown>> = {};
@@ -54,7 +56,7 @@ const BULK_BAR_ROOM = 72;
 /** What people read when a page fails: the client's plain message, never the request line. */
 const errorText = (error: Error) => (error instanceof ClientError ? error.userMessage : error.message);
 
-export function ListPage({ command, title, description, actions, filterOptions, rowNoun = { one: 'row', other: 'rows' }, fixed = NO_FIXED }: ListPageProps) {
+export function ListPage({ command, title, description, actions, filterOptions, rowNoun = { one: 'row', other: 'rows' }, fixed = NO_FIXED, detailRoute: detailRouteOverride }: ListPageProps) {
   const list = command.list;
   if (!list) throw new Error(`${command.id} is not a list command`);
   const [params, setParams] = useSearchParams();
@@ -96,7 +98,7 @@ export function ListPage({ command, title, description, actions, filterOptions, 
 
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
-  const detailRoute = list.detailRoute;
+  const detailRoute = detailRouteOverride ?? list.detailRoute;
   // Rows open only for admins who may see the detail page; others would land on No Permission.
   const canOpenDetail = !!detailRoute && canOpenPath(detailRoute, permissions);
   const onOpen = useMemo(() => (detailRoute && canOpenDetail ? (row: Record<string, unknown>) => navigate(detailPath(detailRoute, row)) : undefined), [detailRoute, canOpenDetail, navigate]);

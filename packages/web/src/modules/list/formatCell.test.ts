@@ -1,6 +1,6 @@
 import type { ColumnKind } from '@traction/core';
 import { describe, expect, it } from 'vitest';
-import { formatCell } from './formatCell';
+import { formatCell, humanize } from './formatCell';
 
 const as = (kind: ColumnKind) => ({ key: 'v', label: 'V', kind });
 
@@ -24,5 +24,18 @@ describe('formatCell', () => {
     ['id', 42, '42'],
   ] as const)('%s %j → %s', (kind, value, text) => {
     expect(formatCell(as(kind), value).replace(/\u202f/g, ' ')).toBe(text);
+  });
+});
+
+describe('humanize', () => {
+  it.each([
+    ['super_admin', 'Super admin'],
+    ['PENDING', 'Pending'],
+    ['DRIVERS_LICENSE', 'Drivers license'],
+    ['PND', 'PND'],
+    ['IN_APP', 'In app'],
+    ['business.signed-up', 'Business signed up'],
+  ])('%s reads as %s', (value, expected) => {
+    expect(humanize(value)).toBe(expected);
   });
 });

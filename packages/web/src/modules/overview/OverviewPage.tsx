@@ -1,4 +1,4 @@
-import { lagosDate, listAdmins, listAuditLog, listDeviceRequests, rangeEnd, rangeStart } from '@traction/core';
+import { lagosDate, listAdmins, listAuditLog, listDeviceRequests, listFixedAccounts, listFraud, listKyc, listMerchants, listWallets, rangeEnd, rangeStart } from '@traction/core';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { permissionSetAtom } from '../auth/sessionAtoms';
@@ -32,12 +32,26 @@ export default function OverviewPage() {
   const changes = useCommandQuery(listAuditLog, { ...todayRange, outcome: 'ok' }, { enabled: canAudit });
   const refused = useCommandQuery(listAuditLog, { ...todayRange, outcome: 'error' }, { enabled: canAudit });
   const todayQuery = new URLSearchParams(todayRange).toString();
-  const none = !canAdmins && !canDevices && !canAudit;
+  const canMerchants = permissions.has('merchants.view');
+  const canKyc = permissions.has('kyc.view');
+  const canFraud = permissions.has('fraud.view');
+  const canAccounts = permissions.has('fixed-accounts.view');
+  const merchants = useCommandQuery(listMerchants, {}, { enabled: canMerchants });
+  const kycWaiting = useCommandQuery(listKyc, { status: 'PENDING', verificationType: 'DOCUMENT' }, { enabled: canKyc });
+  const fraud = useCommandQuery(listFraud, { is_fraud: true }, { enabled: canFraud });
+  const pnd = useCommandQuery(listWallets, { status: 'PND' }, { enabled: canFraud });
+  const blacklisted = useCommandQuery(listFixedAccounts, { blacklist: true }, { enabled: canAccounts });
+  const none = !canAdmins && !canDevices && !canAudit && !canMerchants && !canKyc && !canFraud && !canAccounts;
   return (
     <div>
       <PageHeader title="Overview" description={`Today is ${new Date(`${today}T12:00:00`).toLocaleDateString('en-NG', { dateStyle: 'full' })}`} />
-      {none ? <p className="text-zinc-500">Nothing to count with your permissions yet. Merchants, wallets and terminals arrive with their modules.</p> : null}
+      {none ? <p className="text-zinc-500">Nothing to count with your permissions yet.</p> : null}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {canMerchants ? <Stat label="Merchants" value={merchants.data?.total} to="/merchants" /> : null}
+        {canKyc ? <Stat label="Documents awaiting review" value={kycWaiting.data?.total} to="/document-verification?status=PENDING" hint="Identity documents submitted for KYC" /> : null}
+        {canFraud ? <Stat label="Merchants flagged as fraud" value={fraud.data?.total} to="/fraud?is_fraud=true" /> : null}
+        {canFraud ? <Stat label="PND wallets" value={pnd.data?.total} to="/pnd-accounts" hint="Post-no-debit: money in, none out" /> : null}
+        {canAccounts ? <Stat label="Blacklisted accounts" value={blacklisted.data?.total} to="/fixed-account-blacklisted" /> : null}
         {canAdmins ? <Stat label="Admins" value={admins.data?.total} to="/admin" /> : null}
         {canDevices ? <Stat label="Devices awaiting approval" value={pending.data?.total} to="/request-authorization?status=pending" /> : null}
         {canAudit ? <Stat label="Changes today" value={changes.data?.total} to={`/audit-log?outcome=ok&${todayQuery}`} hint="Commands that succeeded" /> : null}

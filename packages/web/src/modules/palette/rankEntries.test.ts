@@ -27,7 +27,7 @@ describe('buildPaletteIndex', () => {
   it('offers the commands an admin may run, without the session commands', () => {
     const commands = registry as readonly AnyCommand[];
     const none = keys(buildPaletteIndex([], commands, new Set()));
-    expect(none).toEqual(['command:auth.whoami', 'command:permissions.catalogue', 'command:location.states']);
+    expect(none).toEqual(['command:auth.whoami', 'command:permissions.catalogue', 'command:location.states', 'command:features.list']);
     const admin = keys(buildPaletteIndex([], commands, new Set(['admins.create', 'admins.delete', 'admins.view'])));
     expect(admin).toContain('command:admins.create');
     expect(admin).toContain('command:admins.delete');
