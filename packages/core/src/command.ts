@@ -79,8 +79,12 @@ export interface CommandSpec<I extends z.ZodObject, O extends z.ZodType> {
   permission: Permission | null;
   /** Default `none`. */
   danger?: Danger;
-  /** Whether the call needs an Idempotency-Key. Money commands and bulk commands require one. */
-  idempotency?: 'required' | 'optional';
+  /**
+   * Whether the call needs an Idempotency-Key. Money commands and bulk commands require one.
+   * `none`: keys are ignored and answers never stored, for answers that carry a secret (a
+   * password link must not sit in the replay table).
+   */
+  idempotency?: 'required' | 'optional' | 'none';
   /** Input fields never written to logs or the audit log. */
   secrets?: readonly string[];
   /**

@@ -4,6 +4,8 @@ import { idField } from './schemas/common';
 
 /** Most rows one bulk command names by id; larger sets go by filter (`matching`). */
 export const MAX_SELECTED_IDS = 10_000;
+/** Rows one bulk command may act on through `matching`; more must be narrowed by the filters. */
+export const MAX_MATCHING_ROWS = 50_000;
 
 /**
  * The rows a bulk command acts on: either `ids`, or every row the list command would return

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangeBoundToDate, rangeEnd, rangeStart } from './date-range';
+import { isRealDateTime, rangeBoundToDate, rangeEnd, rangeStart } from './date-range';
 
 describe('range bounds', () => {
   it('gives the start of a minute the :00.000 suffix', () => {
@@ -21,5 +21,14 @@ describe('range bounds', () => {
     expect(rangeBoundToDate('2026-11-21T00:00:00.000', 'start').toISOString()).toBe('2026-11-20T23:00:00.000Z');
     expect(rangeBoundToDate('2026-11-21', 'end').toISOString()).toBe('2026-11-21T22:59:59.999Z');
     expect(rangeBoundToDate('2026-11-21T10:00:00Z', 'start').toISOString()).toBe('2026-11-21T10:00:00.000Z');
+  });
+});
+
+describe('isRealDateTime', () => {
+  it.each(['2026-11-21', '2024-02-29', '2026-11-21T23:59', '2026-11-21T23:59:59.999', '2026-11-21T00:00:00.000Z', '2026-11-21T10:00+01:00', '2026-11-21T10:00:00+0100'])('accepts %s', (value) => {
+    expect(isRealDateTime(value)).toBe(true);
+  });
+  it.each(['2026-02-31', '2025-02-29', '2026-13-01', '2026-00-10', '2026-11-21T25:00', '2026-11-21T23:60', '2026-11-21T10:00:61', '2026-11-21T10:00+15:00', '21/11/2026', ''])('refuses %s', (value) => {
+    expect(isRealDateTime(value)).toBe(false);
   });
 });

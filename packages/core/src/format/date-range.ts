@@ -38,3 +38,26 @@ export function rangeBoundToDate(value: string, bound: 'start' | 'end'): Date {
   if (Number.isNaN(instant.getTime())) throw new RangeError(`"${value}" is not a date-time`);
   return instant;
 }
+
+const PARTS = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?)?(Z|([+-])(\d{2}):?(\d{2}))?$/;
+
+/**
+ * Whether a date or date-time names a moment that exists: month 1–12, a day the month has
+ * (no 31 February), hours 0–23, minutes and seconds 0–59, an offset within ±14:00. `Date.parse`
+ * is not enough: it rolls 2026-02-31 over into March.
+ */
+export function isRealDateTime(value: string): boolean {
+  const match = PARTS.exec(value.trim());
+  if (!match) return false;
+  const [, year, month, day, hour, minute, second, , , offsetHours, offsetMinutes] = match;
+  const y = Number(year);
+  const m = Number(month);
+  const d = Number(day);
+  if (m < 1 || m > 12 || d < 1) return false;
+  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  if (d > daysInMonth) return false;
+  if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59)) return false;
+  if (second !== undefined && Number(second) > 59) return false;
+  if (offsetHours !== undefined && (Number(offsetHours) > 14 || Number(offsetMinutes) > 59)) return false;
+  return true;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealDateTime } from '../format/date-range';
 
 /** An email address, trimmed and lower-cased so that lookups are case-insensitive. */
 export const emailField = z
@@ -29,7 +30,7 @@ export const dateTimeParam = z
   .trim()
   .max(40)
   .regex(DATE_TIME, 'must be a date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:mm:ss.SSS)')
-  .refine((value) => !Number.isNaN(Date.parse(value.slice(0, 10))), 'is not a real date');
+  .refine(isRealDateTime, 'is not a real date or time');
 
 /** Timestamps in responses: ISO 8601 in UTC. */
 export const timestamp = z.string();

@@ -40,6 +40,20 @@ export interface HandlerContext {
   now: Date;
   /** Names who the audit row is about, for public commands such as sign-in. */
   setActor(actor: { id: number; email: string }): void;
+  /**
+   * Work that must only happen once the change is committed (sending an email about it): run
+   * after the command's transaction commits; failures are logged, not answered.
+   */
+  afterCommit(work: () => Promise<void> | void): void;
+  /** Work that undoes effects outside the database (a stored file) when the command fails. */
+  afterRollback(work: () => Promise<void> | void): void;
+  /**
+   * For a mutating command that opts out of the command's transaction (it calls a bank first):
+   * runs `work` in a short transaction of its own that also writes the command's `ok` audit
+   * row, so the change and its audit commit or fail together; the framework then writes no
+   * audit row of its own for the success. Throws in transactional commands (theirs already is).
+   */
+  auditedTransaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
 }
 
 /** The signed-in admin of a command that requires one. */

@@ -68,5 +68,15 @@ export function csvCell(column: ListColumn, value: unknown): string {
   }
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'string') return neutralizeFormula(value);
   return String(value);
+}
+
+/**
+ * Text a spreadsheet would run as a formula (`=HYPERLINK(…)`, `+234…`, `-1+1`, `@SUM`) gets a
+ * leading apostrophe: merchants write their own names and addresses, and these files are opened
+ * in Excel. The apostrophe shows the text as typed.
+ */
+function neutralizeFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }

@@ -69,6 +69,10 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
   const input = validateInput(command, raw);
 
   let actor = auth ? { id: auth.admin.id, email: auth.admin.email } : null;
+  // Set once a non-transactional handler's own transaction has committed its change with the audit row.
+  let audited = false;
+  const committed: (() => Promise<void> | void)[] = [];
+  const rolledBack: (() => Promise<void> | void)[] = [];
   const ctxFor = (db: HandlerContext['db']): HandlerContext => ({
     db,
     deps,
@@ -78,6 +82,20 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
     now,
     setActor: (who) => {
       actor = who;
+    },
+    afterCommit: (work) => void committed.push(work),
+    afterRollback: (work) => void rolledBack.push(work),
+    auditedTransaction: async (work) => {
+      if (!command.mutates || implementation.transactional) {
+        throw new Error(`${command.id} runs in the command's transaction: its audit row is written there`);
+      }
+      const result = await deps.db.transaction().execute(async (trx) => {
+        const value = await work(trx);
+        await writeAudit(trx, { command, actor, input, outcome: 'ok', request, at: now });
+        return value;
+      });
+      audited = true;
+      return result;
     },
   });
 
@@ -112,7 +130,7 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
   // The change, its audit row and its idempotent answer: one transaction unless the command opts out.
   const runAndRecord = async (db: HandlerContext['db']) => {
     const result = command.output.parse(await handler({ input, ctx: ctxFor(db) }));
-    await writeAudit(db, { command, actor, input, outcome: 'ok', request, at: now });
+    if (!audited) await writeAudit(db, { command, actor, input, outcome: 'ok', request, at: now });
     if (claim) await completeIdempotencyKey(db, claim, 200, result);
     return result;
   };
@@ -120,10 +138,26 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
     const output = implementation.transactional
       ? await deps.db.transaction().execute(runAndRecord)
       : await runAndRecord(deps.db);
+    await settle(committed, deps, request, command, 'after commit');
     return json(c, output, 200);
   } catch (error) {
-    await recordFailure(deps, { command, actor, input, request, now, claim, error });
+    await settle(rolledBack, deps, request, command, 'after rollback');
+    await recordFailure(deps, { command, actor, input, request, now, claim, error, audited });
     throw error;
+  }
+}
+
+/**
+ * Runs a command's after-commit or after-rollback work in order. The outcome is decided by then,
+ * so a failure here is logged, never turned into a failed answer for a change that stands.
+ */
+async function settle(work: readonly (() => Promise<void> | void)[], deps: AppDeps, request: RequestInfo, command: AnyCommand, when: string): Promise<void> {
+  for (const step of work) {
+    try {
+      await step();
+    } catch (error) {
+      deps.logger.error({ err: error, requestId: request.id, command: command.id }, `work ${when} failed`);
+    }
   }
 }
 
@@ -138,20 +172,26 @@ async function recordFailure(
     now: Date;
     claim: IdempotencyClaim | null;
     error: unknown;
+    /** The change already committed with its `ok` audit row: that row stands. */
+    audited: boolean;
   },
 ): Promise<void> {
   const { error, claim } = args;
   const status = error instanceof ApiError ? error.status : 500;
   try {
-    await writeAudit(deps.db, {
-      command: args.command,
-      actor: args.actor,
-      input: args.input,
-      outcome: String(status),
-      message: error instanceof ApiError ? error.message : 'Internal error',
-      request: args.request,
-      at: args.now,
-    });
+    if (args.audited) {
+      deps.logger.error({ err: error, requestId: args.request.id, command: args.command.id }, 'a command failed after its change and audit row committed');
+    } else {
+      await writeAudit(deps.db, {
+        command: args.command,
+        actor: args.actor,
+        input: args.input,
+        outcome: String(status),
+        message: error instanceof ApiError ? error.message : 'Internal error',
+        request: args.request,
+        at: args.now,
+      });
+    }
     if (claim) {
       if (error instanceof ApiError && status < 500) await completeIdempotencyKey(deps.db, claim, status, error.toBody());
       else await releaseIdempotencyKey(deps.db, claim);

@@ -1,3 +1,4 @@
+import { badRequest, MAX_MATCHING_ROWS } from '@traction/core';
 import { sql } from 'kysely';
 import type { HandlerContext } from './handler-context';
 import type { Implementation } from './implement';
@@ -30,7 +31,12 @@ export async function resolveSelection<Row>(ctx: HandlerContext, list: Implement
   // protocol's 65,535-parameter limit.
   if (selection.ids) query = query.where(sql<boolean>`${column} = any(${selection.ids})`);
   if (selection.except.length > 0) query = query.where(sql<boolean>`not (${column} = any(${selection.except}))`);
-  const raw = (await query.orderBy(column, source.cursor.direction).execute()) as Record<string, unknown>[];
+  // One row past the cap says the selection is too big without reading all of it.
+  const raw = (await query.orderBy(column, source.cursor.direction).limit(MAX_MATCHING_ROWS + 1).execute()) as Record<string, unknown>[];
+  if (raw.length > MAX_MATCHING_ROWS) {
+    const message = `matches more than ${MAX_MATCHING_ROWS.toLocaleString('en')} rows; narrow the filters and run it again`;
+    throw badRequest(`The selection ${message}`, [{ field: 'matching', message }]);
+  }
   const rows = raw.map((row) => source.map(row) as Row);
   const found = new Set(raw.map((row) => Number(row[source.cursor.key])));
   const missing = (selection.ids ?? []).filter((id) => !found.has(id));

@@ -27,6 +27,7 @@ export async function claimIdempotencyKey(
   args: { command: AnyCommand; key: string | undefined; scope: string; input: unknown; now: Date },
 ): Promise<{ claim: IdempotencyClaim | null; replay: Replay | null }> {
   const { command, key } = args;
+  if (command.idempotency === 'none') return { claim: null, replay: null };
   if (!key) {
     if (command.idempotency === 'required') {
       throw badRequest(`${command.id} moves money or runs in bulk: send an Idempotency-Key header`, [

@@ -310,6 +310,12 @@ function probe(walk: Walk, path: string[], nodeIn: JsonSchema, zodNode: z.ZodTyp
         const pattern = new RegExp(node.pattern, 'u');
         const misfit = ['!!!!', '~ ~', '<x>', '%%%%'].map((seed) => fitLength(seed, node.minLength, node.maxLength)).find((v) => !pattern.test(v));
         if (misfit !== undefined) add(`not matching its pattern (${JSON.stringify(misfit)})`, misfit);
+        // Date fields: dates that look right but name no moment (31 February, the 25th hour).
+        if (node.pattern.startsWith('^\\d{4}-\\d{2}-\\d{2}')) {
+          for (const impossible of ['2026-02-31', '2026-11-21T25:00', '2026-11-21T10:61:00']) {
+            if (pattern.test(impossible)) add(`an impossible date (${impossible})`, impossible);
+          }
+        }
       }
       addHuge();
       break;

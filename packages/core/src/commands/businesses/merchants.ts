@@ -306,6 +306,8 @@ export const merchantPasswordLink = defineCommand({
   keywords: ['reset merchant password', 'forgot password', 'support'],
   method: 'GET',
   mutates: true,
+  // The answer carries the link: never kept for replays.
+  idempotency: 'none',
   path: '/v1/businesses/password_reset/link',
   permission: 'merchants.support',
   input: z.object({ email: emailField }),

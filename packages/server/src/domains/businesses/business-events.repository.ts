@@ -13,7 +13,15 @@ export interface BusinessEvent {
 
 /** Adds to a business's history; call inside the command's transaction so both land or neither. */
 export async function recordBusinessEvents(db: Db, events: readonly BusinessEvent[]): Promise<void> {
-  if (events.length === 0) return;
+  // In chunks: six parameters an event, and a bulk command may record tens of thousands.
+  for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
+    await insertChunk(db, events.slice(start, start + EVENTS_PER_INSERT));
+  }
+}
+
+const EVENTS_PER_INSERT = 1_000;
+
+async function insertChunk(db: Db, events: readonly BusinessEvent[]): Promise<void> {
   await db
     .insertInto('business_events')
     .values(

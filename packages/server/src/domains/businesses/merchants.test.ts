@@ -207,6 +207,17 @@ describe('merchant password links', () => {
     ]);
   });
 
+  it('never keeps the link for replays, even when the console sends an Idempotency-Key', async () => {
+    const headers = { 'idempotency-key': 'password-link-key-1' };
+    const first = await support.request('GET', '/v1/businesses/password_reset/link', { query: { email: 'linker@example.ng' }, headers });
+    const again = await support.request('GET', '/v1/businesses/password_reset/link', { query: { email: 'linker@example.ng' }, headers });
+    expect(first.status, first.text).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+    expect(again.body.link).not.toBe(first.body.link);
+    const stored = await t.db.selectFrom('idempotency_keys').select('response_body').where('key', '=', 'password-link-key-1').execute();
+    expect(stored).toEqual([]);
+  });
+
   it('does not count expired links as voided', async () => {
     await support.request('GET', '/v1/businesses/password_reset/link', { query: { email: 'linker@example.ng' } });
     t.clock.advance(61 * 60_000);
