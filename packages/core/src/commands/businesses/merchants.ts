@@ -112,7 +112,7 @@ export const listMerchants = defineCommand({
     csv: true,
     columns: businessColumns,
   },
-  example: 'traction merchants list --search mama --state LA --is-fraud false',
+  example: 'traction merchants list --search mama --state LA --no-is-fraud',
 });
 
 export const merchantsByName = defineCommand({
