@@ -96,9 +96,20 @@ describe('traction bulk fixed-accounts blacklist', () => {
     expect(rows.map((row) => row.accountNumber).sort()).toEqual([accounts[0], accounts[1], accounts[2]].sort());
 
     const out = join(user.configDir, 'blacklisted.csv');
-    const exported = await user.run(['export', 'fixed-accounts-list', '--blacklist', '--out', out]);
+    const exported = await user.run(['export', 'fixed-accounts', '--blacklist', '--out', out]);
     expect(exported.code, exported.stderr).toBe(EXIT.ok);
     const csv = parse(readFileSync(out, 'utf8'), { columns: true, bom: true }) as Record<string, string>[];
     expect(csv.map((row) => row['Account number']).sort()).toEqual([accounts[0], accounts[1], accounts[2]].sort());
+  });
+
+  it('exports only the rows in the --from/--to range, as the list shows them', async () => {
+    const out = join(user.configDir, 'range.csv');
+    const rowsOf = () => parse(readFileSync(out, 'utf8'), { columns: true, bom: true }) as Record<string, string>[];
+    const everything = await user.run(['export', 'fixed-accounts', '--out', out]);
+    expect(everything.code, everything.stderr).toBe(EXIT.ok);
+    expect(rowsOf().length).toBeGreaterThan(0);
+    const future = await user.run(['export', 'fixed-accounts', '--from', '2099-01-01', '--to', '2099-01-02', '--out', out]);
+    expect(future.code, future.stderr).toBe(EXIT.ok);
+    expect(rowsOf()).toEqual([]);
   });
 });

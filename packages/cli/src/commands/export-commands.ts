@@ -2,17 +2,16 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { registry, type AnyCommand } from '@traction/core';
 import { usageError } from '../errors';
+import { exportName } from '../services/export-name';
 import type { Io } from '../io';
 import { formatCount } from '../ui/progress-stats';
 import { addFieldOptions, globalsOf } from './field-options';
 import { SHORT_EXIT_CODES } from './help-text';
 
-/** Lists that stream CSV, by the name `traction export` knows them by (their group, or group-action when a group has several). */
+/** Lists that stream CSV, by the name `traction export` knows them by. */
 export function exportableLists(): Map<string, AnyCommand> {
   const lists = (registry as readonly AnyCommand[]).filter((command) => command.list?.csv);
-  const perGroup = new Map<string, number>();
-  for (const list of lists) perGroup.set(list.group, (perGroup.get(list.group) ?? 0) + 1);
-  return new Map(lists.map((list) => [perGroup.get(list.group) === 1 ? list.group : `${list.group}-${list.action}`, list]));
+  return new Map(lists.map((list) => [exportName(list), list]));
 }
 
 /** `traction export <list> [filters] --from --to --out FILE`. */

@@ -1,5 +1,5 @@
 import { openAsBlob } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { basename, isAbsolute, resolve } from 'node:path';
 import { coerceTextInput, parseNairaToKobo, type AnyCommand } from '@traction/core';
 import type { z } from 'zod';
 import type { InputField } from './input-fields';
@@ -49,7 +49,8 @@ export async function inputFromText(
     } else if (field.type === 'file') {
       const path = isAbsolute(value) ? value : resolve(options.baseDir, value);
       try {
-        values[field.name] = await openAsBlob(path);
+        // A File, not a bare Blob, so the upload keeps the name it has on disk.
+        values[field.name] = new File([(await openAsBlob(path)) as unknown as Blob], basename(path));
       } catch {
         problems.push(`${options.label(field)}: cannot read the file ${path}`);
       }

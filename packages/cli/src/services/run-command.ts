@@ -5,6 +5,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { AnyCommand, ListPage } from '@traction/core';
 import type { CallOptions } from '@traction/core/client';
 import { usageError } from '../errors';
+import { exportName } from './export-name';
 import type { InputField } from '../flags/input-fields';
 import { inputFromText, validateInput, type TextValue } from '../flags/text-input';
 import type { Io } from '../io';
@@ -44,6 +45,9 @@ export async function inputFromFlags(io: Io, command: AnyCommand, fields: readon
   if (range && flags.to) values[range.to] = resolveDateBound(flags.to, new Date());
   const label = flagLabel(fields);
   const { input, problems } = await inputFromText(command, fields, values, { baseDir: io.cwd, label: (field) => label(field.name) });
+  // `traction export` offers the range only as --from/--to, so its bounds are not among `fields`.
+  if (range && flags.from && input[range.from] === undefined) input[range.from] = values[range.from];
+  if (range && flags.to && input[range.to] === undefined) input[range.to] = values[range.to];
   const checked = validateInput(command, input, (name) => (range && name === range.from && flags.from ? '--from' : range && name === range.to && flags.to ? '--to' : label(name)));
   const messages = [...problems, ...(checked.ok ? [] : checked.messages)];
   if (messages.length) {
@@ -64,7 +68,7 @@ function pageFooter(page: ListPage<unknown>, command: AnyCommand): string {
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   const parts = [`Page ${page.page} of ${pages}`, `${page.total} row${page.total === 1 ? '' : 's'}`];
   if (page.hasMore) parts.push(`next: --page ${page.page + 1}`);
-  if (pages > 1) parts.push(`all rows: --all, or \`traction export ${command.group}\``);
+  if (pages > 1) parts.push(`all rows: --all${command.list?.csv ? `, or \`traction export ${exportName(command)}\`` : ''}`);
   return parts.join(' · ');
 }
 

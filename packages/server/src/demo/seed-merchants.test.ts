@@ -52,6 +52,13 @@ describe('demo merchants', () => {
       expect(isValidNuban(FIXED_ACCOUNT_BANKS[account.bank].code, account.account_number), account.account_number).toBe(true);
       expect(account.created_at.getTime()).toBeLessThanOrEqual(ANCHOR.getTime());
     }
+    const tooEarly = accounts.filter((a) => a.last_activity_at && a.last_activity_at < a.created_at);
+    expect(tooEarly).toEqual([]);
+    const [future] = await rows(sql<{ n: number }>`select
+      (select count(*)::int from kyc_records where reviewed_at > ${ANCHOR} or submitted_at > ${ANCHOR} or reviewed_at < submitted_at)
+      + (select count(*)::int from kyc_events where at > ${ANCHOR})
+      + (select count(*)::int from businesses where created_at > ${ANCHOR} or fraud_marked_at > ${ANCHOR}) n`);
+    expect(future?.n, 'rows dated after the data set\'s day, or reviewed before they were submitted').toBe(0);
     const banks = await database.db.selectFrom('bank_accounts').select(['bank_code', 'account_number']).execute();
     expect(banks.every((a) => isValidNuban(a.bank_code, a.account_number))).toBe(true);
   });

@@ -133,8 +133,9 @@ function buildChunk({ start, end, total, anchor, reviewers, counters, specimens 
   for (let index = start; index < end; index += 1) {
     const random = createRandom(index + 1);
     const id = index + 1;
-    // A moment up to `days` after `from`, never after the anchor day.
-    const after = (from: Date, days: number) => new Date(Math.min(anchor.getTime(), from.getTime() + random.int(days * DAY)));
+    // A moment up to `days` after `from`; one that would pass the anchor lands in the hours before it instead.
+    const notAfterAnchor = (ms: number) => (ms <= anchor.getTime() ? ms : anchor.getTime() - 1 - random.int(DAY / 2));
+    const after = (from: Date, days: number) => new Date(Math.max(from.getTime(), notAfterAnchor(from.getTime() + random.int(days * DAY))));
     const [category, suffixes] = random.pick(CATEGORIES);
     const owner = { first: random.pick(FIRST), last: random.pick(LAST) };
     const state = random.pick(WEIGHTED_STATES);
@@ -233,6 +234,7 @@ function buildChunk({ start, end, total, anchor, reviewers, counters, specimens 
         const blacklisted = isFraud ? random.chance(0.7) : random.chance(0.008);
         // Most accounts saw money recently; some never did, some went quiet months ago.
         const activity = random.chance(0.7) ? new Date(anchor.getTime() - random.int(25) * DAY - random.int(DAY)) : random.chance(0.4) ? null : new Date(anchor.getTime() - (31 + random.int(400)) * DAY);
+        const opened = after(createdAt, 2);
         fixedAccounts.push({
           business_id: id,
           bank,
@@ -243,8 +245,9 @@ function buildChunk({ start, end, total, anchor, reviewers, counters, specimens 
           blacklist_reason: blacklisted ? (isFraud ? 'Merchant flagged as fraud' : 'Inflows from a reported scam') : null,
           blacklisted_by: blacklisted ? marker : null,
           blacklisted_at: blacklisted ? after(createdAt, 200) : null,
-          last_activity_at: activity && activity < createdAt ? createdAt : activity,
-          created_at: after(createdAt, 2),
+          // never before the account was opened
+          last_activity_at: activity && activity < opened ? after(opened, 1) : activity,
+          created_at: opened,
         });
       }
     }
@@ -255,7 +258,7 @@ function buildChunk({ start, end, total, anchor, reviewers, counters, specimens 
       const submittedAt = after(createdAt, 20);
       const decided = outcome[0] !== 'PENDING';
       const by = decided ? reviewer(random) : null;
-      const reviewedAt = decided ? new Date(submittedAt.getTime() + (1 + random.int(72)) * 3_600_000) : null;
+      const reviewedAt = decided ? new Date(Math.max(submittedAt.getTime(), notAfterAnchor(submittedAt.getTime() + (1 + random.int(72)) * 3_600_000))) : null;
       kyc.push({ id: kycId, business_id: id, verification_type: type, status: outcome[0], comment: outcome[2], reviewed_by: outcome[0] === 'PROCESSING' ? null : by, reviewed_at: outcome[0] === 'PROCESSING' ? null : reviewedAt, submitted_at: submittedAt, updated_at: reviewedAt ?? submittedAt, document_type: null, id_number: null, detail: null, ...values });
       const kind = type === 'DOCUMENT' ? 'identity' : type === 'ADDRESS' ? 'address' : type === 'CORPORATE' ? 'corporate' : null;
       if (kind && specimens) for (const upload of specimens[kind]) kycDocuments.push({ kyc_id: kycId, upload_id: upload.id, label: upload.label });
@@ -283,7 +286,7 @@ function buildChunk({ start, end, total, anchor, reviewers, counters, specimens 
         channel: random.pick(['EMAIL', 'PHONE', 'WHATSAPP', 'IN_APP'] as const),
         status: resolved ? 'RESOLVED' : random.chance(0.5) ? 'IN_PROGRESS' : 'OPEN',
         created_at: openedAt,
-        resolved_at: resolved ? new Date(openedAt.getTime() + (2 + random.int(96)) * 3_600_000) : null,
+        resolved_at: resolved ? new Date(Math.max(openedAt.getTime(), notAfterAnchor(openedAt.getTime() + (2 + random.int(96)) * 3_600_000))) : null,
       });
     }
   }

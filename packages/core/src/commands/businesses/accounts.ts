@@ -89,5 +89,5 @@ export const listBankAccounts = defineCommand({
     csv: true,
     columns: accountColumns,
   },
-  example: 'traction bank-accounts list --is-settlement false',
+  example: 'traction bank-accounts list --no-is-settlement',
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../../command';
-import { KYC_ID_TYPES } from '../../kyc/identity';
+import { KYC_ID_TYPES, normaliseIdNumber } from '../../kyc/identity';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
 import { idField, searchField, textField } from '../../schemas/common';
 import { kycBlacklistEntry, kycBusiness, kycRecord } from '../../schemas/kyc';
@@ -25,7 +25,7 @@ export const overrideKyc = defineCommand({
     kycType: z.enum(['bvn']).optional(),
   }),
   output: z.object({ business: kycBusiness, message: z.string() }),
-  example: 'traction kyc override --business-id 42 --isexempt true --kyc-type bvn',
+  example: 'traction kyc override --business-id 42 --isexempt --kyc-type bvn',
 });
 
 export const blacklistKycId = defineCommand({
@@ -108,7 +108,7 @@ export const verifyCorporate = defineCommand({
       .trim()
       .max(20)
       .regex(/^(RC|BN|IT)[ -]?\d{1,8}$/i, 'must be a CAC number: RC, BN or IT and up to 8 digits (RC1234567)')
-      .transform((value) => value.replace(/[\s-]+/g, '').toUpperCase()),
+      .transform(normaliseIdNumber),
     /** Uploads (from uploads.create) holding the CAC documents. */
     uploadIds: z.array(idField).min(1).max(10),
   }),

@@ -23,7 +23,7 @@ export const createUpload = defineCommand({
     file: fileField,
   }),
   output: z.object({ upload: uploadInfo }),
-  example: 'traction uploads create --file ./cac-certificate.pdf --business-id 42',
+  example: 'traction uploads create --input-file ./cac-certificate.pdf --business-id 42',
 });
 
 export const getUpload = defineCommand({
