@@ -1,3 +1,7 @@
+import { formatNaira, lagosDateTime } from '@traction/core/format';
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
 /**
  * An answer as indented `key: value` lines, the way a person reads a record: nested objects
  * indented, lists of plain values on one line, lists of objects as `-` items.
@@ -12,7 +16,7 @@ export function describeValue(value: unknown, indent = ''): string {
       const isEmpty = Array.isArray(inner) ? inner.length === 0 : Object.keys(inner).length === 0;
       out += isEmpty ? `${indent}${key}: ${Array.isArray(inner) ? '(none)' : '{}'}\n` : `${indent}${key}:\n${describeValue(inner, `${indent}  `)}`;
     } else {
-      out += `${indent}${key}: ${scalarText(inner)}\n`;
+      out += `${indent}${key}: ${scalarText(inner, key)}\n`;
     }
   }
   return out;
@@ -20,9 +24,12 @@ export function describeValue(value: unknown, indent = ''): string {
 
 const isScalar = (value: unknown) => value === null || typeof value !== 'object';
 
-function scalarText(value: unknown): string {
+/** A value as people read it: amounts in kobo as Naira, instants as Lagos time like the tables. */
+function scalarText(value: unknown, key = ''): string {
   if (value === null || value === undefined) return '—';
-  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : '(none)';
+  if (Array.isArray(value)) return value.length ? value.map((item) => scalarText(item)).join(', ') : '(none)';
+  if (/Kobo$/.test(key) && (typeof value === 'number' || typeof value === 'bigint') && Number.isSafeInteger(Number(value))) return formatNaira(value);
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return lagosDateTime(value);
   return String(value);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idNumberProblem, maskIdNumber, normaliseIdNumber } from './identity';
+import { idNumberNormSql, idNumberProblem, maskIdNumber, normaliseIdNumber } from './identity';
 
 describe('identity numbers', () => {
   it.each([
@@ -20,6 +20,14 @@ describe('identity numbers', () => {
 
   it('compares numbers without spaces, dashes or case', () => {
     expect(normaliseIdNumber(' rc-123 4567 ')).toBe('RC1234567');
+    expect(normaliseIdNumber('a\u00a01234\t5678\ufeff')).toBe('A12345678');
+    // only a–z change case, so PostgreSQL's translate() can do exactly the same
+    expect(normaliseIdNumber('ß-ı-ä')).toBe('ßıä');
+  });
+
+  it('the SQL form drops the same characters and maps a–z to A–Z', () => {
+    expect(idNumberNormSql('n')).toMatch(/^translate\(n, E'abcdefghijklmnopqrstuvwxyz\\u0009.*-', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'\)$/);
+    expect(idNumberNormSql('n')).toContain('\\u00a0');
   });
 
   it('shows only the last 4 characters, behind a fixed run of dots', () => {

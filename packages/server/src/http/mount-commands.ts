@@ -43,8 +43,9 @@ export function mountCommands(app: Hono<AppEnv>, implementations: readonly Imple
 }
 
 /**
- * One command's request, in order: read the input, authenticate, check the permission
- * (before validating, so a caller without it learns nothing about the input), validate, claim
+ * One command's request, in order: authenticate, check the permission (before the body is
+ * read or validated, so a caller without it learns nothing about the input and sends no file
+ * we parse), read the input, validate, claim
  * the Idempotency-Key, run — mutating commands in a transaction with their audit row — and
  * check the output against the contract before it is committed and sent.
  */
@@ -52,8 +53,8 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
   const { command } = implementation;
   const request: RequestInfo = c.get('request');
   const now = deps.clock.now();
-  const raw = await readRawInput(c, command);
 
+  // Who is asking, before any body is read: a stranger's upload (up to 5 MB) is never parsed.
   const auth = command.auth === 'admin' ? await authenticate(deps, c.req.header('authorization'), request.deviceId, now) : null;
   if (auth) c.set('adminId', auth.admin.id);
   if (auth && command.permission && !auth.admin.permissions.has(command.permission)) {
@@ -62,10 +63,13 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
       permission: command.permission,
     });
     if (command.mutates) {
-      await writeAudit(deps.db, { command, actor: auth.admin, input: raw, outcome: '403', message: error.message, request, at: now });
+      // The audit row names what was attempted; a multipart body (a file) stays unread.
+      const attempted = await readRawInput(c, command, { forms: false }).catch(() => ({}));
+      await writeAudit(deps.db, { command, actor: auth.admin, input: attempted, outcome: '403', message: error.message, request, at: now });
     }
     throw error;
   }
+  const raw = await readRawInput(c, command);
   const input = validateInput(command, raw);
 
   let actor = auth ? { id: auth.admin.id, email: auth.admin.email } : null;

@@ -4,9 +4,10 @@ import type { Context } from 'hono';
 /**
  * Gathers a command's raw input from the request: path parameters, the query string and (for
  * POST, PUT and PATCH) the JSON or multipart body. Text from the path, the query and form fields
- * is coerced to the types the schema expects; JSON keeps its own types.
+ * is coerced to the types the schema expects; JSON keeps its own types. With `forms: false` a
+ * form or multipart body is not read.
  */
-export async function readRawInput(c: Context, command: AnyCommand): Promise<Record<string, unknown>> {
+export async function readRawInput(c: Context, command: AnyCommand, options: { forms?: boolean } = {}): Promise<Record<string, unknown>> {
   const text: Record<string, unknown> = {};
   for (const [key, values] of Object.entries(c.req.queries())) {
     text[key] = values.length === 1 ? values[0] : values;
@@ -15,8 +16,8 @@ export async function readRawInput(c: Context, command: AnyCommand): Promise<Rec
   if (command.method !== 'GET' && command.method !== 'DELETE') {
     const type = c.req.header('content-type') ?? '';
     if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
-      const form = await c.req.parseBody({ all: true });
-      Object.assign(text, form);
+      // `forms: false`: the path and query only, the form body left unread.
+      if (options.forms !== false) Object.assign(text, await c.req.parseBody({ all: true }));
     } else {
       body = await readJsonBody(c);
     }

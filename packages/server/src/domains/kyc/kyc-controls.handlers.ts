@@ -5,6 +5,7 @@ import {
   idNumberProblem,
   isFinalKycStatus,
   listKycBlacklist,
+  maskIdNumber,
   normaliseIdNumber,
   notFound,
   OPEN_KYC_STATUSES,
@@ -24,6 +25,7 @@ import {
   findBlacklisted,
   findKycBusiness,
   findKycRecord,
+  lockBusinessesUsingId,
   lockKycRecord,
   toBlacklistEntry,
 } from './kyc.repository';
@@ -41,7 +43,8 @@ export const overrideKycHandler = implement(overrideKyc, async ({ input, ctx }) 
   if (input.isexempt) {
     const blacklisted = await blacklistedIdsOfBusiness(ctx.db, business.id, business.bvn);
     if (blacklisted.length > 0) {
-      const ids = blacklisted.map((entry) => `${entry.idType} ${entry.idNumber}`).join(', ');
+      // Masked: the answer and its audit row reach admins without kyc.view.
+      const ids = blacklisted.map((entry) => `${entry.idType} ${maskIdNumber(entry.idNumber)}`).join(', ');
       throw conflict(`${business.name} cannot be exempted from ${what}: it has used blacklisted ID${blacklisted.length > 1 ? 's' : ''} ${ids}`, {
         reason: 'id_blacklisted',
       });
@@ -68,8 +71,23 @@ export const blacklistKycIdHandler = implement(blacklistKycId, async ({ input, c
   const idNumber = normaliseIdNumber(input.idNumber);
   const problem = idNumberProblem(input.idType, idNumber);
   if (problem) throw badRequest(`idNumber ${problem}`, [{ field: 'idNumber', message: problem }]);
+  // Business events, error texts and the audit log reach admins without kyc.view: last 4 only.
+  const shown = `${input.idType} ${maskIdNumber(idNumber)}`;
+
+  // The ID must be the one the record carries, or the BVN of the record's business.
+  const onRecord = record.document_type === input.idType && record.id_number_norm === idNumber;
+  if (!onRecord) {
+    const business = input.idType === 'BVN' ? await ctx.db.selectFrom('businesses').select('bvn').where('id', '=', record.business_id).executeTakeFirst() : undefined;
+    if (!business?.bvn || normaliseIdNumber(business.bvn) !== idNumber) {
+      const carries = record.document_type && record.id_number_norm ? `carries ${record.document_type} ${maskIdNumber(record.id_number_norm)}` : 'carries no ID number';
+      throw conflict(
+        `${shown} is not on KYC record #${record.id} (it ${carries})${input.idType === 'BVN' ? ' and is not the BVN of its business' : ''}; nothing was blacklisted`,
+        { reason: 'id_not_on_record' },
+      );
+    }
+  }
   const existing = await findBlacklisted(ctx.db, input.idType, idNumber);
-  if (existing) throw conflict(`${input.idType} ${idNumber} is already blacklisted (${existing.note})`, { reason: 'already_blacklisted' });
+  if (existing) throw conflict(`${shown} is already blacklisted (${existing.note})`, { reason: 'already_blacklisted' });
 
   const inserted = await ctx.db
     .insertInto('kyc_id_blacklist')
@@ -78,20 +96,21 @@ export const blacklistKycIdHandler = implement(blacklistKycId, async ({ input, c
     .returning('id')
     .executeTakeFirst();
   // Someone else blacklisted it between the check and the insert.
-  if (!inserted) throw conflict(`${input.idType} ${idNumber} is already blacklisted`, { reason: 'already_blacklisted' });
+  if (!inserted) throw conflict(`${shown} is already blacklisted`, { reason: 'already_blacklisted' });
 
   const events: Parameters<typeof recordBusinessEvents>[1][number][] = [
     {
       businessId: record.business_id,
       kind: 'kyc.blacklisted',
-      message: `${input.idType} ${idNumber} blacklisted from KYC record #${record.id}: ${input.note}`,
+      message: `${shown} blacklisted from KYC record #${record.id}: ${input.note}`,
       adminId: admin.id,
-      details: { kycId: record.id, idType: input.idType, idNumber },
+      details: { kycId: record.id, idType: input.idType, idNumber: maskIdNumber(idNumber) },
       at: ctx.now,
     },
   ];
+  // The record is rejected when it carries the ID; a record named only for its business's BVN keeps its status.
   const from = record.status as KycStatus;
-  if (!isFinalKycStatus(from)) {
+  if (onRecord && !isFinalKycStatus(from)) {
     await applyStatusChange(ctx.db, { kycId: record.id, from, to: 'REJECTED', comment: input.note, adminId: admin.id, at: ctx.now });
     events.push({
       businessId: record.business_id,
@@ -99,6 +118,32 @@ export const blacklistKycIdHandler = implement(blacklistKycId, async ({ input, c
       message: `${record.verification_type} verification #${record.id} ${from} → REJECTED: ${input.note}`,
       adminId: admin.id,
       details: { kycId: record.id, from, to: 'REJECTED', comment: input.note, blacklisted: true },
+      at: ctx.now,
+    });
+  }
+
+  // No business that has used a blacklisted ID stays exempt (kyc.override refuses to exempt one).
+  for (const business of await lockBusinessesUsingId(ctx.db, input.idType, idNumber)) {
+    if (!business.kyc_exempt && !business.bvn_exempt) continue;
+    await ctx.db
+      .updateTable('businesses')
+      .set({ kyc_exempt: false, bvn_exempt: false, kyc_override_by: admin.id, kyc_override_at: ctx.now, updated_at: ctx.now })
+      .where('id', '=', business.id)
+      .execute();
+    const withdrawn = [business.kyc_exempt ? 'KYC' : null, business.bvn_exempt ? 'the BVN check' : null].filter(Boolean).join(' and ');
+    events.push({
+      businessId: business.id,
+      kind: 'kyc.override',
+      message: `No longer exempt from ${withdrawn}: ${shown}, which it used, was blacklisted`,
+      adminId: admin.id,
+      details: {
+        isexempt: false,
+        withdrawn: { kycExempt: business.kyc_exempt, bvnExempt: business.bvn_exempt },
+        reason: 'id_blacklisted',
+        kycId: record.id,
+        idType: input.idType,
+        idNumber: maskIdNumber(idNumber),
+      },
       at: ctx.now,
     });
   }

@@ -5,6 +5,7 @@ import {
   conflict,
   getKyc,
   listKyc,
+  maskIdNumber,
   notFound,
   rangeBoundToDate,
   updateKycStatus,
@@ -132,7 +133,7 @@ export const updateKycStatusHandler = implement(updateKycStatus, async ({ input,
   if (input.status === 'APPROVED') {
     const entry = await findBlacklisted(ctx.db, current.document_type, current.id_number);
     if (entry) {
-      throw conflict(`${entry.idType} ${entry.idNumber} is blacklisted (${entry.note}); a record carrying it can never be approved`, {
+      throw conflict(`${entry.idType} ${maskIdNumber(entry.idNumber)} is blacklisted (${entry.note}); a record carrying it can never be approved`, {
         reason: 'id_blacklisted',
       });
     }

@@ -2,6 +2,7 @@ import {
   isFinalKycStatus,
   KYC_TRANSITIONS,
   maskIdNumber,
+  normaliseIdNumber,
   type KycBlacklistEntry,
   type KycBusiness,
   type KycEvent,
@@ -271,32 +272,54 @@ export function toBlacklistEntry(row: Record<string, unknown>): KycBlacklistEntr
   };
 }
 
-/** The blacklist entry for an ID, if it is blacklisted. */
+/** The blacklist entry for an ID, if it is blacklisted; `idNumber` is compared normalised. */
 export async function findBlacklisted(db: Db, idType: string | null, idNumber: string | null): Promise<KycBlacklistEntry | null> {
   if (!idType || !idNumber) return null;
-  const row = await blacklistQuery(db).where('l.id_type', '=', idType).where('l.id_number', '=', idNumber).executeTakeFirst();
+  // Blacklisted numbers are stored normalised (a constraint of 0005): the unique index serves this.
+  const row = await blacklistQuery(db).where('l.id_type', '=', idType).where('l.id_number', '=', normaliseIdNumber(idNumber)).executeTakeFirst();
   return row ? toBlacklistEntry(row as Record<string, unknown>) : null;
 }
 
-/** Every blacklisted ID a business has used: its BVN and the ID numbers of its KYC records. */
+/**
+ * Every blacklisted ID a business has used: its BVN and the ID numbers of its KYC records,
+ * compared normalised. Starts from the business's records (`kyc_records_business`) and looks each
+ * up in the blacklist's unique index.
+ */
 export async function blacklistedIdsOfBusiness(db: Db, businessId: number, bvn: string | null): Promise<{ idType: string; idNumber: string }[]> {
-  const rows = await db
-    .selectFrom('kyc_id_blacklist as l')
-    .select(['l.id_type', 'l.id_number'])
+  const fromRecords = db
+    .selectFrom('kyc_records as k')
+    .innerJoin('kyc_id_blacklist as l', (join) => join.onRef('l.id_type', '=', 'k.document_type').onRef('l.id_number', '=', 'k.id_number_norm'))
+    .select(['l.id', 'l.id_type', 'l.id_number'])
+    .where('k.business_id', '=', businessId);
+  const query = bvn
+    ? fromRecords.union(
+        db.selectFrom('kyc_id_blacklist as l').select(['l.id', 'l.id_type', 'l.id_number']).where('l.id_type', '=', 'BVN').where('l.id_number', '=', normaliseIdNumber(bvn)),
+      )
+    : fromRecords;
+  const rows = await db.selectFrom(query.as('found')).select(['found.id_type', 'found.id_number']).orderBy('found.id').execute();
+  return rows.map((row) => ({ idType: row.id_type, idNumber: row.id_number }));
+}
+
+/**
+ * The businesses that have used an ID — its holders by BVN, and those with a KYC record carrying
+ * it (the `kyc_records_id_number_norm` and `businesses_bvn` indexes) — locked for the rest of
+ * the transaction. `idNumber` must be normalised.
+ */
+export async function lockBusinessesUsingId(db: Db, idType: string, idNumber: string) {
+  return db
+    .selectFrom('businesses as b')
+    .select(['b.id', 'b.name', 'b.kyc_exempt', 'b.bvn_exempt'])
     .where((eb) =>
       eb.or([
-        ...(bvn ? [eb.and([eb('l.id_type', '=', 'BVN'), eb('l.id_number', '=', bvn)])] : []),
-        eb.exists(
-          eb
-            .selectFrom('kyc_records as k')
-            .select('k.id')
-            .where('k.business_id', '=', businessId)
-            .whereRef('k.document_type', '=', 'l.id_type')
-            .whereRef('k.id_number', '=', 'l.id_number'),
+        ...(idType === 'BVN' ? [eb('b.bvn', '=', idNumber)] : []),
+        eb(
+          'b.id',
+          'in',
+          eb.selectFrom('kyc_records as k').select('k.business_id').where('k.document_type', '=', idType).where('k.id_number_norm', '=', idNumber),
         ),
       ]),
     )
-    .orderBy('l.id')
+    .orderBy('b.id')
+    .forUpdate()
     .execute();
-  return rows.map((row) => ({ idType: row.id_type, idNumber: row.id_number }));
 }

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, GeneratedAlways } from 'kysely';
 import type { CreatedAt, Timestamp } from '../../db/column-types';
 
 export interface UploadsTable {
@@ -19,6 +19,8 @@ export interface KycRecordsTable {
   verification_type: 'EMAIL' | 'PHONE' | 'DOCUMENT' | 'ADDRESS' | 'CORPORATE';
   document_type: string | null;
   id_number: string | null;
+  /** `id_number` normalised by the database exactly as core's normaliseIdNumber does (0005). */
+  id_number_norm: GeneratedAlways<string | null>;
   detail: string | null;
   status: 'PENDING' | 'PROCESSING' | 'APPROVED' | 'DISAPPROVED' | 'REJECTED';
   comment: string | null;

@@ -67,7 +67,9 @@ export const createUploadHandler = implement(createUpload, async ({ input, ctx }
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  // Last: should storing fail, the row rolls back with the transaction and nothing is kept.
+  // Last: should storing fail, the row rolls back with the transaction. Should anything after it
+  // fail — this handler, the audit row, the commit — the stored bytes are deleted again.
+  ctx.afterRollback(() => ctx.deps.providers.files.delete(storageKey));
   await ctx.deps.providers.files.put(storageKey, bytes);
   const row = await uploadQuery(ctx.db).where('u.id', '=', id).executeTakeFirstOrThrow();
   return { upload: toUploadInfo(row as Record<string, unknown>) };

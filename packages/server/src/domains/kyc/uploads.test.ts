@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
 import { insertBusiness } from '../../test/merchant-fixtures';
@@ -117,6 +118,98 @@ describe('uploading a document', () => {
     const rows = await t.db.selectFrom('audit_log').select(['outcome', 'input']).where('command_id', '=', 'uploads.create').where('admin_id', '=', uploader.id).orderBy('id', 'desc').limit(2).execute();
     expect(rows.map((row) => row.outcome)).toEqual(['415', 'ok']);
     expect(rows[1]!.input).toMatchObject({ file: `[file ${SAMPLE_FILES.pdf.length} bytes]` });
+  });
+});
+
+describe('a failed upload keeps no file', () => {
+  // Failures provoked after the handler has stored the bytes: a trigger refuses the audit row,
+  // or a deferred one refuses the commit itself.
+  it.each([
+    ['its audit row cannot be written', 'after insert on audit_log', 'new.command_id = \'uploads.create\' and new.outcome = \'ok\''],
+    ['its transaction cannot commit', 'after insert on uploads deferrable initially deferred', 'true'],
+  ])('when %s: 500, no row, and the stored bytes are deleted again', async (_what, event, condition) => {
+    const failing = await t.actor({ permissions: ['uploads.create'] });
+    const table = event.includes('audit_log') ? 'audit_log' : 'uploads';
+    const by = table === 'audit_log' ? 'admin_id' : 'uploaded_by';
+    await sql.raw(`create function fail_upload() returns trigger language plpgsql as $$ begin raise exception 'provoked failure'; end $$`).execute(t.db);
+    await sql
+      .raw(`create constraint trigger fail_upload ${event} for each row when (new.${by} = ${failing.id} and ${condition}) execute function fail_upload()`)
+      .execute(t.db);
+    try {
+      const before = await kycSnapshot(t.db);
+      const files = storedFiles(t).length;
+      const answer = await uploadAs(t, failing, { bytes: SAMPLE_FILES.pdf, name: 'doomed.pdf' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(500);
+      expect(await kycSnapshot(t.db)).toEqual(before);
+      expect(storedFiles(t)).toHaveLength(files);
+    } finally {
+      await sql.raw(`drop trigger fail_upload on ${table}; drop function fail_upload()`).execute(t.db);
+    }
+    expect((await uploadAs(t, failing, { bytes: SAMPLE_FILES.pdf, name: 'fine.pdf' })).status).toBe(200);
+  });
+});
+
+describe('an upload from a caller who may not send it is never read', () => {
+  const SIZE = 5 * 1024 * 1024;
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  /** A 5 MB multipart upload whose body counts the bytes anyone reads from it. */
+  function streamedUpload(headers: Record<string, string>) {
+    const boundary = 'traction-boundary';
+    const head = new TextEncoder().encode(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`);
+    const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
+    const body = new Uint8Array(SIZE);
+    body.set(head);
+    body.set(SAMPLE_FILES.jpeg, head.length);
+    body.set(tail, SIZE - tail.length);
+    const read = { bytes: 0 };
+    let offset = 0;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (offset >= SIZE) return controller.close();
+          const chunk = body.subarray(offset, offset + 64 * 1024);
+          offset += chunk.length;
+          read.bytes += chunk.length;
+          controller.enqueue(chunk);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const response = app.app.request('/v1/uploads/', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(SIZE) },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    return { response, read };
+  }
+
+  it('401 without a session and 403 without uploads.create, before a byte of the body is read', async () => {
+    const before = await kycSnapshot(app.db);
+    const anonymous = streamedUpload({});
+    expect((await anonymous.response).status).toBe(401);
+    expect(anonymous.read.bytes).toBe(0);
+
+    const stranger = await app.actor({ permissions: ['kyc.view'] });
+    const refused = streamedUpload({ authorization: `Bearer ${stranger.token}`, 'device-id': stranger.deviceId });
+    const answer = await refused.response;
+    expect(answer.status).toBe(403);
+    expect(refused.read.bytes).toBe(0);
+    const audit = await app.db.selectFrom('audit_log').select(['outcome', 'input']).where('admin_id', '=', stranger.id).executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ outcome: '403' });
+    expect(await kycSnapshot(app.db)).toEqual(before);
+
+    // The same body from an uploader is read whole and stored: the counting works.
+    const uploader = await app.actor({ permissions: ['uploads.create'] });
+    const accepted = streamedUpload({ authorization: `Bearer ${uploader.token}`, 'device-id': uploader.deviceId });
+    const stored = await accepted.response;
+    expect(stored.status, await stored.clone().text()).toBe(200);
+    expect(accepted.read.bytes).toBe(SIZE);
   });
 });
 
