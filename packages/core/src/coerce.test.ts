@@ -18,3 +18,13 @@ it('leaves text that is not of the type for the schema to refuse', () => {
   expect(coerced).toEqual({ page: 'two', flag: 'maybe' });
   expect(schema.safeParse(coerced).success).toBe(false);
 });
+
+it.each([
+  ['TRUE', true],
+  ['Yes', true],
+  ['1', true],
+  [' false ', false],
+  ['NO', false],
+])('reads the spreadsheet or spoken boolean %j as %s', (text, value) => {
+  expect(coerceTextInput(schema, { flag: text })).toEqual({ flag: value });
+});

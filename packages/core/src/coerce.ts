@@ -75,8 +75,10 @@ function coerceScalar(kind: Scalar, value: unknown): unknown {
     return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : value;
   }
   if (kind === 'boolean') {
-    if (value === 'true' || value === '1') return true;
-    if (value === 'false' || value === '0') return false;
+    // Spreadsheets write TRUE/FALSE, people write yes/no.
+    const word = value.trim().toLowerCase();
+    if (word === 'true' || word === '1' || word === 'yes') return true;
+    if (word === 'false' || word === '0' || word === 'no') return false;
   }
   return value;
 }

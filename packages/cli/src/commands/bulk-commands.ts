@@ -61,7 +61,7 @@ export function addBulkCommands(program: Command, io: Io): void {
         .command(command.action)
         .summary(command.title)
         .description(`${command.title}, once per row of --file. Columns: ${describeColumns(fields)}.`)
-        .requiredOption('--file <csv>', 'the rows: a header naming input fields (user_id or user-id), then one row per call')
+        .requiredOption('--file <csv>', 'the rows: a header naming input fields (user_id, user-id or userId), then one row per call')
         .option('--dry-run', 'check every row and show what would be sent; send nothing')
         .option('--concurrency <n>', 'rows in flight at once (1-32)', '4')
         .option('--results <csv>', 'where to write the outcome of each row (default: FILE.results.csv beside the input)')

@@ -25,14 +25,13 @@ export interface CsvFile {
   sha256: string;
 }
 
-const matches = (header: string, field: InputField) => {
-  const text = header.trim();
-  return text === field.name || text.toLowerCase() === field.flag || text.toLowerCase() === field.name.toLowerCase();
-};
+/** `account_number`, `account-number`, `accountNumber` and `Account Number` all name the same field. */
+const squash = (text: string) => text.trim().toLowerCase().replace(/[\s_-]+/g, '');
+const matches = (header: string, field: InputField) => squash(header) === squash(field.name) || squash(header) === squash(field.flag);
 
 /**
- * Reads a bulk file: a header naming input fields (as in the API, `user_id`, or as flags,
- * `user-id`), then one row per call. Empty cells are left out of the input. A header naming an
+ * Reads a bulk file: a header naming input fields (as in the API, `user_id`, as flags,
+ * `user-id`, or in camel case, `userId`), then one row per call. Empty cells are left out of the input. A header naming an
  * unknown field, or lacking a required one, is refused before any row is read.
  */
 export async function readCsvRows(path: string, fields: readonly InputField[]): Promise<CsvFile> {
