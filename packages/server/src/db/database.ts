@@ -23,7 +23,7 @@ import type {
   SupportIssuesTable,
 } from '../domains/businesses/businesses.tables';
 import type { KycDocumentsTable, KycEventsTable, KycIdBlacklistTable, KycRecordsTable, UploadsTable } from '../domains/kyc/kyc.tables';
-import type { FixedAccountsTable, WalletsTable } from '../domains/risk/risk.tables';
+import type { FixedAccountsTable, ProvidusRepushesTable, WalletsTable } from '../domains/risk/risk.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -46,6 +46,7 @@ export interface Database {
   bank_accounts: BankAccountsTable;
   wallets: WalletsTable;
   fixed_accounts: FixedAccountsTable;
+  providus_repushes: ProvidusRepushesTable;
   business_events: BusinessEventsTable;
   support_issues: SupportIssuesTable;
   uploads: UploadsTable;

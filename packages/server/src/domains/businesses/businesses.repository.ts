@@ -92,10 +92,13 @@ export async function businessTypeLabel(db: Db, code: string): Promise<string> {
 
 // ---- business users
 
+// The business is a LEFT join in the three list queries below although every row has one
+// (business_id is NOT NULL and a foreign key): the rows are the same, and PostgreSQL can drop the
+// join from a list's count(*) when no filter names the business.
 export function businessUserQuery(db: Db) {
   return db
     .selectFrom('business_users as u')
-    .innerJoin('businesses as b', 'b.id', 'u.business_id')
+    .leftJoin('businesses as b', 'b.id', 'u.business_id')
     .select([
       'u.id',
       'u.business_id',
@@ -137,7 +140,7 @@ export async function findBusinessUser(db: Db, id: number): Promise<BusinessUser
 export function bankAccountQuery(db: Db) {
   return db
     .selectFrom('bank_accounts as a')
-    .innerJoin('businesses as b', 'b.id', 'a.business_id')
+    .leftJoin('businesses as b', 'b.id', 'a.business_id')
     .select([
       'a.id',
       'a.business_id',
@@ -172,7 +175,7 @@ export function toBankAccount(row: Record<string, unknown>): BankAccount {
 export function businessEventQuery(db: Db) {
   return db
     .selectFrom('business_events as e')
-    .innerJoin('businesses as b', 'b.id', 'e.business_id')
+    .leftJoin('businesses as b', 'b.id', 'e.business_id')
     .leftJoin('admins as ad', 'ad.id', 'e.admin_id')
     .select([
       'e.id',

@@ -19,9 +19,9 @@ import { implement, implementList } from '../../http/implement';
 import { resolveSelection } from '../../http/selection';
 import { bankProvider } from '../../providers/banks/bank-provider';
 import { recordBusinessEvents } from '../businesses/business-events.repository';
-import { callBank } from './bank-errors';
+import { callBank, recordBankChange } from './bank-errors';
 import { assertMoneyMayMove } from './money-guard';
-import { findFixedAccount, fixedAccountQuery, fixedAccountSearch, toFixedAccount } from './risk.repository';
+import { findFixedAccount, fixedAccountQuery, fixedAccountSearch, lockFixedAccount, toFixedAccount } from './risk.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -98,9 +98,10 @@ async function setBlacklist(ctx: HandlerContext, ids: readonly number[], blackli
 }
 
 export const toggleFixedAccountBlacklistHandler = implement(toggleFixedAccountBlacklist, async ({ input, ctx }) => {
-  const account = await findFixedAccount(ctx.db, { accountNumber: input.accountNumber });
+  // Decided under the row's lock: another admin's toggle that commits first is seen, not repeated.
+  const account = await lockFixedAccount(ctx.db, { accountNumber: input.accountNumber });
   if (!account) throw notFound(`No fixed account has the number ${input.accountNumber}`);
-  if (account.blacklisted === input.blacklist) throw conflict(`Fixed account ${account.accountNumber} is ${input.blacklist ? 'already blacklisted' : 'not blacklisted'}`);
+  if (account.blacklisted === input.blacklist) throw conflict(`Fixed account ${account.account_number} is ${input.blacklist ? 'already blacklisted' : 'not blacklisted'}`);
   await setBlacklist(ctx, [account.id], input.blacklist, input.reason);
   const after = (await findFixedAccount(ctx.db, { id: account.id }))!;
   return {
@@ -120,6 +121,9 @@ export const blacklistFixedAccountsBulkHandler = implement(blacklistFixedAccount
     else targets.push(account.id);
   }
   const changed = await setBlacklist(ctx, targets, input.blacklist, input.reason);
+  // Read before the write: an account another admin changed meanwhile is skipped, and said so.
+  const done = new Set(changed);
+  for (const id of targets) if (!done.has(id)) skipped.push({ id, reason: input.blacklist ? 'already blacklisted' : 'not blacklisted' });
   return { matched: rows.length, changed: changed.length, skipped };
 });
 
@@ -131,7 +135,17 @@ async function loadAccount(ctx: HandlerContext, id: number): Promise<FixedAccoun
 
 // The three commands below call the account's bank. The call is made outside any database
 // transaction (a bank may take seconds; a transaction must not wait on it) and before anything
-// is written, so a bank that refuses, fails or times out leaves our records as they were.
+// is written, so a bank that refuses or fails leaves our records as they were. Then a short
+// transaction re-checks the account under its lock — another admin may have changed it while
+// the bank was asked: 409, saying what the bank may now hold — and writes the change, its
+// history and the audit row together; if that write fails, the admin gets the bank's reference.
+
+/** The account as it is now, under its lock, or 404 (it cannot vanish, but say so if it did). */
+async function relock(trx: Db, account: FixedAccount) {
+  const current = await lockFixedAccount(trx, { id: account.id });
+  if (!current) throw notFound(`Fixed account ${account.id} does not exist`);
+  return current;
+}
 
 export const deactivateFixedAccountHandler = implement(
   deactivateFixedAccount,
@@ -140,8 +154,17 @@ export const deactivateFixedAccountHandler = implement(
     const account = await loadAccount(ctx, input.id);
     if (account.status === 'DEACTIVATED') throw conflict(`Fixed account ${account.accountNumber} is already deactivated`);
     const bank = bankProvider(ctx.deps.providers.banks, account.bank);
-    const { bankReference } = await callBank(() => bank.deactivateAccount({ accountNumber: account.accountNumber, reason: input.reason }));
-    await ctx.db.transaction().execute(async (trx) => {
+    const { bankReference } = await callBank(() => bank.deactivateAccount({ accountNumber: account.accountNumber, reason: input.reason }), {
+      change: { mayHave: 'deactivated the account' },
+    });
+    const after = await recordBankChange(ctx, { bank: account.bank, bankReference, accountNumber: account.accountNumber }, async (trx) => {
+      const current = await relock(trx, account);
+      if (current.status === 'DEACTIVATED') {
+        throw conflict(`Fixed account ${account.accountNumber} was deactivated by someone else while ${account.bank} was asked; the bank's answer (reference ${bankReference}) changes nothing more here.`, {
+          reason: 'changed_meanwhile',
+          bankReference,
+        });
+      }
       await trx.updateTable('fixed_accounts').set({ status: 'DEACTIVATED' }).where('id', '=', account.id).execute();
       await recordBusinessEvents(trx, [
         {
@@ -153,8 +176,9 @@ export const deactivateFixedAccountHandler = implement(
           at: ctx.now,
         },
       ]);
+      return (await findFixedAccount(trx, { id: account.id }))!;
     });
-    return { account: await loadAccount(ctx, account.id), bankReference, message: `${account.accountNumber} is deactivated at ${account.bank}; payments into it are refused.` };
+    return { account: after, bankReference, message: `${account.accountNumber} is deactivated at ${account.bank}; payments into it are refused.` };
   },
   { transactional: false },
 );
@@ -167,17 +191,29 @@ export const repushFixedAccountHandler = implement(
     // Re-pushing lets payments into the account reach the business again: only when the policy allows them.
     await assertMoneyMayMove(ctx.db, { businessId: account.businessId, direction: 'credit', fixedAccountId: account.id });
     const bank = bankProvider(ctx.deps.providers.banks, account.bank);
-    const { bankReference } = await callBank(() => bank.registerAccount({ accountNumber: account.accountNumber, accountName: account.accountName }));
-    await recordBusinessEvents(ctx.db, [
-      {
-        businessId: account.businessId,
-        kind: 'fixed-account.repushed',
-        message: `Fixed account ${account.accountNumber} re-pushed to ${account.bank}`,
-        adminId: actor.id,
-        details: { fixedAccountId: account.id, accountNumber: account.accountNumber, bankReference },
-        at: ctx.now,
-      },
-    ]);
+    const { bankReference } = await callBank(() => bank.registerAccount({ accountNumber: account.accountNumber, accountName: account.accountName }), {
+      change: { mayHave: 'registered the account again' },
+    });
+    await recordBankChange(ctx, { bank: account.bank, bankReference, accountNumber: account.accountNumber }, async (trx) => {
+      const current = await relock(trx, account);
+      if (current.status === 'DEACTIVATED') {
+        // The bank now takes payments into an account we closed: it must be closed there again.
+        throw conflict(
+          `Fixed account ${account.accountNumber} was deactivated by someone else while ${account.bank} registered it again (reference ${bankReference}); deactivate it again so the bank stops taking payments into it.`,
+          { reason: 'changed_meanwhile', bankReference },
+        );
+      }
+      await recordBusinessEvents(trx, [
+        {
+          businessId: account.businessId,
+          kind: 'fixed-account.repushed',
+          message: `Fixed account ${account.accountNumber} re-pushed to ${account.bank}`,
+          adminId: actor.id,
+          details: { fixedAccountId: account.id, accountNumber: account.accountNumber, bankReference },
+          at: ctx.now,
+        },
+      ]);
+    });
     return { account, bankReference, message: `${account.accountNumber} is registered again at ${account.bank} (reference ${bankReference}).` };
   },
   { transactional: false },
@@ -189,8 +225,21 @@ export async function renameAtBank(ctx: HandlerContext, account: FixedAccount, a
   if (account.status === 'DEACTIVATED') throw conflict(`Fixed account ${account.accountNumber} is deactivated; it cannot be renamed`);
   if (account.accountName === accountName) throw conflict(`Fixed account ${account.accountNumber} is already named "${accountName}"`);
   const bank = bankProvider(ctx.deps.providers.banks, account.bank);
-  const { bankReference } = await callBank(() => bank.renameAccount({ accountNumber: account.accountNumber, accountName }));
-  await ctx.db.transaction().execute(async (trx) => {
+  const { bankReference } = await callBank(() => bank.renameAccount({ accountNumber: account.accountNumber, accountName }), {
+    change: { mayHave: `renamed the account "${accountName}"` },
+  });
+  const after = await recordBankChange(ctx, { bank: account.bank, bankReference, accountNumber: account.accountNumber }, async (trx) => {
+    const current = await relock(trx, account);
+    const mayShow = `${account.bank} may now show "${accountName}" (reference ${bankReference})`;
+    if (current.status === 'DEACTIVATED') {
+      throw conflict(`Fixed account ${account.accountNumber} was deactivated by someone else while it was being renamed; ${mayShow}.`, { reason: 'changed_meanwhile', bankReference });
+    }
+    if (current.account_name !== account.accountName) {
+      throw conflict(`Fixed account ${account.accountNumber} was renamed by someone else to "${current.account_name}" meanwhile; ${mayShow}: check it and rename again if needed.`, {
+        reason: 'changed_meanwhile',
+        bankReference,
+      });
+    }
     await trx.updateTable('fixed_accounts').set({ account_name: accountName }).where('id', '=', account.id).execute();
     await recordBusinessEvents(trx, [
       {
@@ -202,8 +251,8 @@ export async function renameAtBank(ctx: HandlerContext, account: FixedAccount, a
         at: ctx.now,
       },
     ]);
+    return (await findFixedAccount(trx, { id: account.id }))!;
   });
-  const after = (await findFixedAccount(ctx.db, { id: account.id }))!;
   return { account: after, bankReference, message: `${account.accountNumber} is now named "${accountName}" at ${account.bank}.` };
 }
 

@@ -5,7 +5,7 @@ import { requireAdmin, type HandlerContext } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
 import { resolveSelection } from '../../http/selection';
 import { recordBusinessEvents, type BusinessEvent } from '../businesses/business-events.repository';
-import { businessSearch, findRiskBusiness, riskBusinessQuery, toRiskBusiness } from './risk.repository';
+import { businessSearch, findRiskBusiness, lockBusiness, riskBusinessQuery, toRiskBusiness } from './risk.repository';
 
 export const listFraudHandler = implementList(listFraud, ({ input, ctx }) => {
   let query = riskBusinessQuery(ctx.db);
@@ -58,13 +58,14 @@ async function setFraud(ctx: HandlerContext, ids: readonly number[], mark: boole
 const stateText = (mark: boolean) => (mark ? 'already marked as fraud' : 'not marked as fraud');
 
 export const updateFraudStatusHandler = implement(updateFraudStatus, async ({ input, ctx }) => {
-  const business = await findRiskBusiness(ctx.db, input.id);
+  // Decided under the row's lock: a mark another admin commits meanwhile makes this a 409, never an "ok" that changed nothing.
+  const business = await lockBusiness(ctx.db, input.id);
   if (!business) throw notFound(`Business ${input.id} does not exist`);
-  if (business.isFraud === input.is_fraud) throw conflict(`${business.name} is ${stateText(input.is_fraud)}`);
+  if (business.is_fraud === input.is_fraud) throw conflict(`${business.name} is ${stateText(input.is_fraud)}`);
   await setFraud(ctx, [business.id], input.is_fraud, input.reason);
   const after = (await findRiskBusiness(ctx.db, business.id))!;
   const message = input.is_fraud
-    ? `${after.name} is marked as fraud: no money moves in or out${business.isTrusted ? ', and its trust was withdrawn' : ''}.`
+    ? `${after.name} is marked as fraud: no money moves in or out${business.is_trusted ? ', and its trust was withdrawn' : ''}.`
     : `${after.name} is no longer marked as fraud.`;
   return { business: after, message };
 });
@@ -78,5 +79,8 @@ export const updateFraudStatusBulkHandler = implement(updateFraudStatusBulk, asy
     else targets.push(business.id);
   }
   const changed = await setFraud(ctx, targets, input.is_fraud, input.reason);
+  // Read before the write: a business another admin changed meanwhile is skipped, and said so.
+  const done = new Set(changed);
+  for (const id of targets) if (!done.has(id)) skipped.push({ id, reason: stateText(input.is_fraud) });
   return { matched: rows.length, changed: changed.length, skipped };
 });

@@ -71,12 +71,24 @@ export async function findRiskBusiness(db: Db, id: number): Promise<RiskBusiness
   return row ? toRiskBusiness(row as Record<string, unknown>) : undefined;
 }
 
+/**
+ * The business's flags under a row lock, held to the end of the command's transaction: decide
+ * on these, not on an earlier read, so a change another admin commits meanwhile is seen (the
+ * lock waits for it) and never overwritten.
+ */
+export async function lockBusiness(db: Db, id: number) {
+  return db.selectFrom('businesses').select(['id', 'name', 'is_fraud', 'is_trusted']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 // ---- wallets
 
+// The business is a LEFT join although every wallet has one (business_id is NOT NULL and a
+// foreign key): the rows are the same, and PostgreSQL can then drop the join from a list's
+// count(*) when no filter names the business. Likewise for fixed accounts.
 export function walletQuery(db: Db) {
   return db
     .selectFrom('wallets as w')
-    .innerJoin('businesses as b', 'b.id', 'w.business_id')
+    .leftJoin('businesses as b', 'b.id', 'w.business_id')
     .select(['w.uid', 'w.business_id', 'b.name as business_name', 'b.email as business_email', 'b.is_fraud', 'w.status', 'w.status_reason', 'w.status_changed_at', 'w.created_at']);
 }
 
@@ -99,13 +111,18 @@ export async function findWallet(db: Db, uid: string): Promise<WalletRow | undef
   return row ? toWalletRow(row as Record<string, unknown>) : undefined;
 }
 
+/** The wallet's status under a row lock, held to the end of the command's transaction. */
+export async function lockWallet(db: Db, uid: string) {
+  return db.selectFrom('wallets').select(['uid', 'business_id', 'status']).where('uid', '=', uid).forUpdate().executeTakeFirst();
+}
+
 // ---- fixed accounts
 
 /** Fixed accounts with their business's name; `f` is the account, `b` the business. */
 export function fixedAccountQuery(db: Db) {
   return db
     .selectFrom('fixed_accounts as f')
-    .innerJoin('businesses as b', 'b.id', 'f.business_id')
+    .leftJoin('businesses as b', 'b.id', 'f.business_id')
     .select([
       'f.id',
       'f.business_id',
@@ -122,13 +139,21 @@ export function fixedAccountQuery(db: Db) {
     ]);
 }
 
-/** Digits: the start of the account number. Otherwise: the start of the account or business name. */
+/**
+ * Digits: the start of the account number (`account_number text_pattern_ops`; no lower(), it is
+ * digits). Otherwise: the start of the account name or of the business's name, as the ids each
+ * prefix index finds: an OR across the two tables would read both whole at 100,000 merchants.
+ */
 export function fixedAccountSearch(search: string): Expression<SqlBool> {
   if (/^\d+$/.test(search)) {
     return search.length === 10 ? sql<SqlBool>`f.account_number = ${search}` : sql<SqlBool>`f.account_number like ${`${search}%`}`;
   }
   const pattern = prefixPattern(search);
-  return sql<SqlBool>`(lower(f.account_name) like ${pattern} or lower(b.name) like ${pattern})`;
+  return sql<SqlBool>`f.id in (
+    select named.id from fixed_accounts named where lower(named.account_name) like ${pattern}
+    union all
+    select owned.id from fixed_accounts owned join businesses owner on owner.id = owned.business_id where lower(owner.name) like ${pattern}
+  )`;
 }
 
 export function toFixedAccount(row: Record<string, unknown>): FixedAccount {
@@ -152,4 +177,61 @@ export async function findFixedAccount(db: Db, where: { id: number } | { account
   const query = fixedAccountQuery(db);
   const row = await ('id' in where ? query.where('f.id', '=', where.id) : query.where('f.account_number', '=', where.accountNumber)).executeTakeFirst();
   return row ? toFixedAccount(row as Record<string, unknown>) : undefined;
+}
+
+/** The account's state under a row lock: what a bank command re-checks before it writes. */
+export async function lockFixedAccount(db: Db, where: { id: number } | { accountNumber: string }) {
+  const query = db.selectFrom('fixed_accounts').select(['id', 'business_id', 'account_number', 'account_name', 'status', 'blacklisted']).forUpdate();
+  return ('id' in where ? query.where('id', '=', where.id) : query.where('account_number', '=', where.accountNumber)).executeTakeFirst();
+}
+
+// ---- Providus re-push attempts
+
+export type RepushStatus = 'requested' | 'timed-out' | 'confirmed' | 'failed';
+
+/**
+ * Records a re-push of the session as `requested` before Providus is asked, unless an earlier
+ * attempt blocks it: one `requested`, `timed-out` or `confirmed` since `heldSince`. One statement,
+ * so of two admins re-pushing the same session at once only one gets the row. Returns the
+ * blocking attempt, or null when this one may go ahead.
+ */
+export async function claimRepush(
+  db: Db,
+  attempt: { sessionId: string; accountNumber: string; fixedAccountId: number; businessId: number; adminId: number; at: Date; heldSince: Date },
+) {
+  const values = {
+    account_number: attempt.accountNumber,
+    fixed_account_id: attempt.fixedAccountId,
+    business_id: attempt.businessId,
+    status: 'requested' as const,
+    requested_by: attempt.adminId,
+    requested_at: attempt.at,
+  };
+  const claimed = await db
+    .insertInto('providus_repushes')
+    .values({ session_id: attempt.sessionId, ...values })
+    .onConflict((oc) =>
+      oc
+        .column('session_id')
+        .doUpdateSet({ ...values, attempts: sql<number>`providus_repushes.attempts + 1`, bank_reference: null, amount_kobo: null, answered_at: null })
+        .where((eb) => eb.or([eb('providus_repushes.status', '=', 'failed'), eb('providus_repushes.requested_at', '<', attempt.heldSince)])),
+    )
+    .returning('session_id')
+    .executeTakeFirst();
+  if (claimed) return null;
+  return db.selectFrom('providus_repushes').selectAll().where('session_id', '=', attempt.sessionId).executeTakeFirstOrThrow();
+}
+
+/** What Providus answered to the attempt (`timed-out`, `failed`, or still `requested` when its answer could not be read). */
+export async function settleRepush(db: Db, sessionId: string, status: Exclude<RepushStatus, 'confirmed'>, at: Date): Promise<void> {
+  await db.updateTable('providus_repushes').set({ status, answered_at: at }).where('session_id', '=', sessionId).execute();
+}
+
+/** Providus re-sent the notification: the attempt is confirmed with its reference and amount. */
+export async function confirmRepush(db: Db, sessionId: string, receipt: { bankReference: string; amountKobo: number }, at: Date): Promise<void> {
+  await db
+    .updateTable('providus_repushes')
+    .set({ status: 'confirmed', bank_reference: receipt.bankReference, amount_kobo: receipt.amountKobo, answered_at: at })
+    .where('session_id', '=', sessionId)
+    .execute();
 }

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Timestamp } from '../../db/column-types';
 
 export interface WalletsTable {
@@ -24,4 +24,19 @@ export interface FixedAccountsTable {
   blacklisted_at: Timestamp | null;
   last_activity_at: Timestamp | null;
   created_at: CreatedAt;
+}
+
+/** One row per Providus session id re-pushed (0006): written before Providus is asked. */
+export interface ProvidusRepushesTable {
+  session_id: string;
+  account_number: string;
+  fixed_account_id: number;
+  business_id: number;
+  status: 'requested' | 'timed-out' | 'confirmed' | 'failed';
+  attempts: Generated<number>;
+  bank_reference: string | null;
+  amount_kobo: ColumnType<bigint | null, bigint | number | null, bigint | number | null>;
+  requested_by: number | null;
+  requested_at: Timestamp;
+  answered_at: Timestamp | null;
 }

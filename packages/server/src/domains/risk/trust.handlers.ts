@@ -2,7 +2,7 @@ import { conflict, listTrust, notFound, toggleTrust } from '@traction/core';
 import { requireAdmin } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
 import { recordBusinessEvents } from '../businesses/business-events.repository';
-import { businessSearch, findRiskBusiness, riskBusinessQuery, toRiskBusiness } from './risk.repository';
+import { businessSearch, findRiskBusiness, lockBusiness, riskBusinessQuery, toRiskBusiness } from './risk.repository';
 
 export const listTrustHandler = implementList(listTrust, ({ input, ctx }) => {
   let query = riskBusinessQuery(ctx.db);
@@ -13,10 +13,11 @@ export const listTrustHandler = implementList(listTrust, ({ input, ctx }) => {
 
 export const toggleTrustHandler = implement(toggleTrust, async ({ input, ctx }) => {
   const actor = requireAdmin(ctx);
-  const business = await findRiskBusiness(ctx.db, input.id);
+  // Decided under the row's lock: a fraud mark committed meanwhile is seen, so a business is never both.
+  const business = await lockBusiness(ctx.db, input.id);
   if (!business) throw notFound(`Business ${input.id} does not exist`);
-  if (business.isTrusted === input.isTrusted) throw conflict(`${business.name} is ${input.isTrusted ? 'already trusted' : 'not trusted'}`);
-  if (input.isTrusted && business.isFraud) throw conflict(`${business.name} is marked as fraud and cannot be trusted; clear the fraud mark first`, { reason: 'fraud' });
+  if (business.is_trusted === input.isTrusted) throw conflict(`${business.name} is ${input.isTrusted ? 'already trusted' : 'not trusted'}`);
+  if (input.isTrusted && business.is_fraud) throw conflict(`${business.name} is marked as fraud and cannot be trusted; clear the fraud mark first`, { reason: 'fraud' });
   await ctx.db
     .updateTable('businesses')
     .set(input.isTrusted ? { is_trusted: true, trusted_by: actor.id, trusted_at: ctx.now, updated_at: ctx.now } : { is_trusted: false, trusted_by: null, trusted_at: null, updated_at: ctx.now })

@@ -2,7 +2,7 @@ import { conflict, listWallets, notFound, updateWalletStatus } from '@traction/c
 import { requireAdmin } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
 import { recordBusinessEvents } from '../businesses/business-events.repository';
-import { businessSearch, findWallet, toWalletRow, walletQuery } from './risk.repository';
+import { businessSearch, findWallet, lockWallet, toWalletRow, walletQuery } from './risk.repository';
 
 export const listWalletsHandler = implementList(listWallets, ({ input, ctx }) => {
   let query = walletQuery(ctx.db);
@@ -18,7 +18,10 @@ export const updateWalletStatusHandler = implement(updateWalletStatus, async ({ 
   const actor = requireAdmin(ctx);
   const wallet = await findWallet(ctx.db, input.uid);
   if (!wallet) throw notFound(`No wallet has the uid ${input.uid}`);
-  if (wallet.status === input.status) throw conflict(`The wallet of ${wallet.businessName} is already ${input.status}`);
+  // The status it has now, under the row's lock: the history's "from" and the same-status check
+  // must not rest on a read another admin's change may have overtaken.
+  const locked = (await lockWallet(ctx.db, wallet.uid))!;
+  if (locked.status === input.status) throw conflict(`The wallet of ${wallet.businessName} is already ${input.status}`);
   await ctx.db
     .updateTable('wallets')
     .set({ status: input.status, status_reason: input.reason, status_changed_by: actor.id, status_changed_at: ctx.now })
@@ -28,9 +31,9 @@ export const updateWalletStatusHandler = implement(updateWalletStatus, async ({ 
     {
       businessId: wallet.businessId,
       kind: 'wallet.status',
-      message: `Wallet ${wallet.status} → ${input.status}: ${input.reason}`,
+      message: `Wallet ${locked.status} → ${input.status}: ${input.reason}`,
       adminId: actor.id,
-      details: { from: wallet.status, to: input.status, reason: input.reason, uid: wallet.uid },
+      details: { from: locked.status, to: input.status, reason: input.reason, uid: wallet.uid },
       at: ctx.now,
     },
   ]);

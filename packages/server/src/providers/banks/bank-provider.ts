@@ -34,8 +34,9 @@ export interface BankReceipt {
 
 /**
  * What every bank that issues our virtual (fixed) accounts does for us. Each call either answers
- * or throws a `BankError`; it never half-succeeds from our side, so a handler calls the bank
- * before writing anything and a failure leaves our database as it was.
+ * or throws a `BankError`, so a handler calls the bank before writing anything and a failure
+ * leaves our database as it was. A change whose outcome is unknown (`outcomeUnknown`) may still
+ * have been made at the bank.
  */
 export interface VirtualAccountBank {
   readonly bank: FixedAccountBank;
@@ -86,20 +87,27 @@ export function bankProvider(banks: BankProviders, bank: FixedAccountBank): Virt
  * Why a bank call failed. `invalid_account`: the bank refuses the number (wrong check digit);
  * `not_found`: a valid number the bank does not hold, or a session it has no record of;
  * `timeout`: no answer in time (it may or may not have acted — nothing of ours changed);
- * `failed`: the bank answered with an error or could not be reached.
+ * `failed`: the bank answered with an error, an answer we could not read, or could not be reached.
  */
 export type BankErrorKind = 'invalid_account' | 'not_found' | 'timeout' | 'failed';
 
 export class BankError extends Error {
   override readonly name = 'BankError';
+  /**
+   * The bank may have acted although we have no answer we can use: it did not answer in time,
+   * or answered success in a form we could not read. A change asked for must be checked at the
+   * bank before it is asked for again.
+   */
+  readonly outcomeUnknown: boolean;
   constructor(
     readonly bank: FixedAccountBank,
     readonly kind: BankErrorKind,
     message: string,
     /** Which of the call's inputs the bank objected to (`accountNumber`, `sessionId`). */
     readonly subject?: 'accountNumber' | 'sessionId',
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; outcomeUnknown?: boolean },
   ) {
     super(message, options);
+    this.outcomeUnknown = kind === 'timeout' || options?.outcomeUnknown === true;
   }
 }

@@ -1,5 +1,6 @@
 import { FIXED_ACCOUNT_BANKS, isValidNuban, type FixedAccountBank } from '@traction/core';
 import { FetchError, ofetch } from 'ofetch';
+import { z } from 'zod';
 import {
   BankError,
   type BankAccountInfo,
@@ -12,6 +13,27 @@ import {
   type WemaBank,
 } from './bank-provider';
 import { formatSeconds } from './sandbox-bank';
+
+/** Whole kobo, exactly: a bank's amounts are never rounded or guessed. */
+const kobo = z.number().int().refine(Number.isSafeInteger, 'must be a whole number of kobo');
+const accountAnswer = z.object({ accountName: z.string().trim().min(1), status: z.enum(['ACTIVE', 'DORMANT', 'POST_NO_DEBIT', 'INACTIVE']).optional() });
+const receiptAnswer = z.object({ bankReference: z.string().trim().min(1).max(100) });
+const repushAnswer = receiptAnswer.extend({ amountKobo: kobo.refine((amount) => amount > 0, 'must be more than zero') });
+const statementAnswer = z.object({
+  items: z.array(
+    z.object({
+      reference: z.string().min(1),
+      sessionId: z.string(),
+      direction: z.enum(['CREDIT', 'DEBIT']),
+      amountKobo: kobo,
+      balanceAfterKobo: kobo,
+      narration: z.string(),
+      counterpartyName: z.string(),
+      counterpartyBank: z.string(),
+      at: z.iso.datetime({ offset: true }),
+    }),
+  ),
+});
 
 export interface HttpBankOptions {
   /** Base URL of the bank's API (or of the gateway in front of it). */
@@ -41,41 +63,52 @@ export class HttpBank {
 
   async nameEnquiry(accountNumber: string, options: BankCallOptions = {}): Promise<BankAccountInfo> {
     this.checkAccount(accountNumber);
-    const answer = await this.call<{ accountName: string; status?: BankAccountInfo['status'] }>('GET', `/accounts/${accountNumber}`, undefined, options, 'accountNumber');
+    const answer = this.read(accountAnswer, await this.call('GET', `/accounts/${accountNumber}`, undefined, options, 'accountNumber'), false);
     return { accountNumber, accountName: answer.accountName, status: answer.status ?? 'ACTIVE' };
   }
 
   async registerAccount(account: { accountNumber: string; accountName: string }, options: BankCallOptions = {}): Promise<BankReceipt> {
     this.checkAccount(account.accountNumber);
-    return this.receipt(await this.call('POST', `/virtual-accounts/${account.accountNumber}/register`, { accountName: account.accountName }, options, 'accountNumber'));
+    return this.read(receiptAnswer, await this.call('POST', `/virtual-accounts/${account.accountNumber}/register`, { accountName: account.accountName }, options, 'accountNumber'), true);
   }
 
   async renameAccount(account: { accountNumber: string; accountName: string }, options: BankCallOptions = {}): Promise<BankReceipt> {
     this.checkAccount(account.accountNumber);
-    return this.receipt(await this.call('POST', `/virtual-accounts/${account.accountNumber}/rename`, { accountName: account.accountName }, options, 'accountNumber'));
+    return this.read(receiptAnswer, await this.call('POST', `/virtual-accounts/${account.accountNumber}/rename`, { accountName: account.accountName }, options, 'accountNumber'), true);
   }
 
   async deactivateAccount(account: { accountNumber: string; reason: string }, options: BankCallOptions = {}): Promise<BankReceipt> {
     this.checkAccount(account.accountNumber);
-    return this.receipt(await this.call('POST', `/virtual-accounts/${account.accountNumber}/deactivate`, { reason: account.reason }, options, 'accountNumber'));
+    return this.read(receiptAnswer, await this.call('POST', `/virtual-accounts/${account.accountNumber}/deactivate`, { reason: account.reason }, options, 'accountNumber'), true);
   }
 
   async transactions(query: { accountNumber: string; fromDate: string; endDate: string }, options: BankCallOptions = {}): Promise<BankTransaction[]> {
     this.checkAccount(query.accountNumber);
     const path = `/accounts/${query.accountNumber}/transactions?${new URLSearchParams({ fromDate: query.fromDate, endDate: query.endDate })}`;
-    const answer = await this.call<{ items: BankTransaction[] }>('GET', path, undefined, options, 'accountNumber');
-    for (const item of answer.items) {
-      if (!Number.isSafeInteger(item.amountKobo) || !Number.isSafeInteger(item.balanceAfterKobo)) {
-        throw new BankError(this.bank, 'failed', `${this.name} sent an amount that is not whole kobo (${item.reference})`);
-      }
-    }
-    return answer.items;
+    return this.read(statementAnswer, await this.call('GET', path, undefined, options, 'accountNumber'), false).items;
   }
 
   async repushNotification(query: { accountNumber: string; sessionId: string }, options: BankCallOptions = {}): Promise<BankReceipt & { amountKobo: number }> {
     this.checkAccount(query.accountNumber);
-    const answer = await this.call<{ bankReference: string; amountKobo: number }>('POST', '/notifications/repush', query, options, 'sessionId');
+    const answer = this.read(repushAnswer, await this.call('POST', '/notifications/repush', query, options, 'sessionId'), true);
     return { bankReference: answer.bankReference, amountKobo: answer.amountKobo };
+  }
+
+  /**
+   * The bank's answer checked against what it promises to send: anything else is the bank
+   * failing (502), never a crash of ours (500). A change answered in a form we cannot read may
+   * still have been made, so it says its outcome is unknown.
+   */
+  private read<T>(schema: z.ZodType<T>, answer: unknown, change: boolean): T {
+    const parsed = schema.safeParse(answer);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    return this.fail(`${this.name} answered in a form we could not read (${where}${issue?.message ?? 'unexpected answer'})`, change, parsed.error);
+  }
+
+  private fail(message: string, outcomeUnknown: boolean, cause: unknown): never {
+    throw new BankError(this.bank, 'failed', message, undefined, { cause, outcomeUnknown });
   }
 
   /** The check the bank would make, made here first to save a call. */
@@ -85,17 +118,11 @@ export class HttpBank {
     }
   }
 
-  private receipt(answer: unknown): BankReceipt {
-    const reference = (answer as { bankReference?: unknown } | null)?.bankReference;
-    if (typeof reference !== 'string') throw new BankError(this.bank, 'failed', `${this.name} answered without a reference`);
-    return { bankReference: reference };
-  }
-
-  private async call<T>(method: 'GET' | 'POST', path: string, body: unknown, options: BankCallOptions, subject: 'accountNumber' | 'sessionId'): Promise<T> {
+  private async call(method: 'GET' | 'POST', path: string, body: unknown, options: BankCallOptions, subject: 'accountNumber' | 'sessionId'): Promise<unknown> {
     const timeoutMs = this.options.timeoutMs ?? 10_000;
     const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
     try {
-      return await ofetch<T>(`${this.options.url.replace(/\/$/, '')}${path}`, {
+      return await ofetch<unknown>(`${this.options.url.replace(/\/$/, '')}${path}`, {
         method,
         headers: { authorization: `Bearer ${this.options.apiKey}` },
         ...(body === undefined ? {} : { body: body as Record<string, unknown> }),
