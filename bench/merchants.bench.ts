@@ -81,29 +81,25 @@ export async function merchantsBench(database: DatabaseChoice, options: Merchant
 
   async function exportCsv(bench: Awaited<ReturnType<typeof startBenchServer>>, headers: Record<string, string>, path: string) {
     const before = await bench.memory();
-    let peak = before.rss;
-    const sampler = setInterval(() => void bench.memory().then((m) => (peak = Math.max(peak, m.rss))), 100);
+    bench.resetPeak();
     const started = performance.now();
     let bytes = 0;
     let lines = 0;
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const request = http.request(new URL(path, bench.base), { headers }, (response) => {
-          if (response.statusCode !== 200) reject(new Error(`CSV export answered ${response.statusCode}`));
-          response.on('data', (chunk: Buffer) => {
-            bytes += chunk.length;
-            for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
-          });
-          response.on('end', resolve);
-          response.on('error', reject);
+    await new Promise<void>((resolve, reject) => {
+      const request = http.request(new URL(path, bench.base), { headers }, (response) => {
+        if (response.statusCode !== 200) reject(new Error(`CSV export answered ${response.statusCode}`));
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
         });
-        request.on('error', reject);
-        request.end();
+        response.on('end', resolve);
+        response.on('error', reject);
       });
-    } finally {
-      clearInterval(sampler);
-    }
+      request.on('error', reject);
+      request.end();
+    });
     const seconds = (performance.now() - started) / 1000;
+    const peak = (await bench.memory()).peakRss;
     const rows = lines - 1;
     const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
     detail('CSV export of every merchant', `${rows.toLocaleString('en')} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds).toLocaleString('en')} rows/s`);

@@ -48,6 +48,13 @@ send({
   ...(seedMs !== undefined ? { seedMs } : {}),
 });
 
+// The server's own record of its largest footprint: sampled in its event loop, between the
+// queries it runs, so a busy server still reports its peak when asked afterwards.
+let peakRss = process.memoryUsage().rss;
+setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 20).unref();
+
 let closing = false;
 const close = async () => {
   if (closing) return;
@@ -59,7 +66,8 @@ process.on('message', (message: { type?: string }) => {
   if (message.type === 'close') void close();
   if (message.type === 'memory') {
     const { rss, heapUsed } = process.memoryUsage();
-    send({ type: 'memory', rss, heapUsed });
+    send({ type: 'memory', rss, heapUsed, peakRss: Math.max(peakRss, rss) });
   }
+  if (message.type === 'reset-peak') peakRss = process.memoryUsage().rss;
 });
 process.on('disconnect', () => void close());

@@ -33,6 +33,8 @@ export interface ServerMemory {
   type: 'memory';
   rss: number;
   heapUsed: number;
+  /** Largest rss since the last `resetPeak`. */
+  peakRss: number;
 }
 
 export interface BenchServer {
@@ -46,6 +48,8 @@ export interface BenchServer {
   seedMs?: number;
   /** Asks the server process for its memory now. */
   memory(): Promise<ServerMemory>;
+  /** Starts a new peak-memory measurement in the server process. */
+  resetPeak(): void;
   close(): Promise<void>;
 }
 
@@ -105,6 +109,7 @@ export async function startBenchServer(options: { database: DatabaseChoice; scry
         child.on('message', onMessage);
         child.send({ type: 'memory' });
       }),
+    resetPeak: () => void child.send({ type: 'reset-peak' }),
     close: async () => {
       if (child.connected) child.send({ type: 'close' });
       const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
