@@ -3,15 +3,26 @@ import { Button } from '../ui/Button';
 import { bulkInput } from './bulkInput';
 import { selectedCount, type Selection } from './rowSelection';
 
+/** A button of the selection bar: a bulk command, optionally with some of its input decided. */
+export interface BulkAction {
+  command: AnyCommand;
+  /** The button's words: what happens ("Mark as fraud"), not the command's title. */
+  label: string;
+  /** Input the button decides (`is_fraud: true`); the form does not ask for it. */
+  fixed?: Readonly<Record<string, unknown>>;
+  /** `danger` for actions people must not press by accident (clearing, whitelisting, closing). */
+  tone?: 'primary' | 'danger';
+}
+
 interface BulkBarProps {
   selection: Selection;
   /** Rows matching the filters. */
   total: number;
   /** The list's filters, for "every row matching". */
   filters: Record<string, unknown>;
-  /** Bulk commands the admin may run. */
-  commands: readonly AnyCommand[];
-  onRun: (command: AnyCommand, fixed: Record<string, unknown>, count: number) => void;
+  /** Bulk actions the admin may run. */
+  actions: readonly BulkAction[];
+  onRun: (action: BulkAction, fixed: Record<string, unknown>, count: number) => void;
   onSelectAllMatching: () => void;
   onClear: () => void;
 }
@@ -19,7 +30,7 @@ interface BulkBarProps {
 const count = (n: number) => n.toLocaleString('en-NG');
 
 /** Floats over the bottom of the page while rows are selected: what is selected and what can be done to it. */
-export function BulkBar({ selection, total, filters, commands, onRun, onSelectAllMatching, onClear }: BulkBarProps) {
+export function BulkBar({ selection, total, filters, actions, onRun, onSelectAllMatching, onClear }: BulkBarProps) {
   const selected = selectedCount(selection, total);
   if (selected === 0) return null;
   const all = selection.mode === 'all';
@@ -45,18 +56,19 @@ export function BulkBar({ selection, total, filters, commands, onRun, onSelectAl
           </Button>
         ) : null}
         <div className="ml-auto flex flex-wrap items-center gap-2">
-          {commands.map((command) => {
+          {actions.map((action) => {
+            const { command } = action;
             const input = bulkInput(command, selection, filters);
             return (
               <Button
-                key={command.id}
-                variant="primary"
+                key={`${command.id}:${action.label}`}
+                variant={action.tone === 'danger' ? 'danger' : 'primary'}
                 data-command={command.id}
                 disabled={'unavailable' in input}
                 title={'unavailable' in input ? input.unavailable : command.description}
-                onClick={() => 'fixed' in input && onRun(command, input.fixed, selected)}
+                onClick={() => 'fixed' in input && onRun(action, { ...input.fixed, ...action.fixed }, selected)}
               >
-                {command.title}
+                {action.label}
               </Button>
             );
           })}

@@ -8,7 +8,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionUserAtom } from '../auth/sessionAtoms';
 import { commandRequestAtom } from '../forms/commandRequestAtom';
-import { ListPage } from './ListPage';
+import { ListPage, type ListPageProps } from './ListPage';
 
 const call = vi.fn();
 vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args) } }));
@@ -48,7 +48,7 @@ function Search() {
   return <output data-testid="location">{useLocation().search}</output>;
 }
 
-function renderPage(url: string, permissions: string[] = ['admins.view', 'permissions.manage'], fixed?: Record<string, unknown>) {
+function renderPage(url: string, permissions: string[] = ['admins.view', 'permissions.manage'], fixed?: Record<string, unknown>, bulkActions?: ListPageProps['bulkActions']) {
   const store = createStore();
   store.set(sessionUserAtom, { id: 1, permissions } as unknown as SessionUser);
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -56,7 +56,7 @@ function renderPage(url: string, permissions: string[] = ['admins.view', 'permis
     <Provider store={store}>
       <QueryClientProvider client={queries}>
         <MemoryRouter initialEntries={[url]}>
-          <ListPage command={listAdmins} title="All Admins" rowNoun={{ one: 'admin', other: 'admins' }} {...(fixed ? { fixed } : {})} />
+          <ListPage command={listAdmins} title="All Admins" rowNoun={{ one: 'admin', other: 'admins' }} {...(fixed ? { fixed } : {})} {...(bulkActions ? { bulkActions } : {})} />
           <Search />
         </MemoryRouter>
       </QueryClientProvider>
@@ -119,7 +119,7 @@ describe('ListPage', () => {
     expect(request).toMatchObject({
       commandId: 'permissions.grant-bulk',
       fixed: { matching: { role: 'staff' }, except: [2] },
-      subject: 'All 249 admins matching the filters',
+      subject: 'Grant permissions to selected admins: all 249 admins matching the filters',
     });
     request?.onDone?.({});
     await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull());
@@ -138,6 +138,25 @@ describe('ListPage', () => {
     await user.click(screen.getByTestId('select-all-matching'));
     await user.click(screen.getByRole('button', { name: 'Grant permissions to selected admins' }));
     expect(store.get(commandRequestAtom)?.fixed).toMatchObject({ matching: { role: 'staff' } });
+  });
+
+  it('names its buttons by what they do, decides part of the input, and says when no filter narrows "all"', async () => {
+    call.mockImplementation(adminsPage(120));
+    const user = userEvent.setup();
+    const store = renderPage('/admin', undefined, undefined, [
+      { commandId: 'permissions.grant-bulk', label: 'Grant audit access', fixed: { permissions: ['audit.view'] } },
+      { commandId: 'admins.delete', label: 'Not a bulk command the admin may run' },
+    ]);
+    await waitFor(() => expect(rowCount().textContent).toBe('120 matching'));
+    await user.keyboard('jx');
+    await user.click(screen.getByTestId('select-all-matching'));
+    expect(screen.queryByRole('button', { name: 'Not a bulk command the admin may run' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Grant audit access' }));
+    expect(store.get(commandRequestAtom)).toMatchObject({
+      commandId: 'permissions.grant-bulk',
+      fixed: { matching: {}, except: [], permissions: ['audit.view'] },
+      subject: 'Grant audit access: every admin: all 120 admins, no filter',
+    });
   });
 
   it('hides bulk commands the admin may not run', async () => {

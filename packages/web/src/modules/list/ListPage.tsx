@@ -10,7 +10,7 @@ import { commandRequestAtom } from '../forms/commandRequestAtom';
 import { paletteOpenAtom } from '../palette/paletteAtoms';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
-import { BulkBar } from './BulkBar';
+import { BulkBar, type BulkAction } from './BulkBar';
 import { CsvDownload } from './CsvDownload';
 import { detailPath } from './detailPath';
 import type { FilterOption } from './FilterOption';
@@ -41,6 +41,11 @@ export interface ListPageProps {
   fixed?: Readonly<Record<string, unknown>>;
   /** Where rows open when this view has its own detail pages (Document rows open under /document-verification). */
   detailRoute?: string;
+  /**
+   * The selection bar's buttons, when the page says what they do ("Mark as fraud" and "Clear
+   * fraud" from one command); otherwise one per bulk command of the list, named by its title.
+   */
+  bulkActions?: readonly { commandId: string; label: string; fixed?: Readonly<Record<string, unknown>>; tone?: 'primary' | 'danger' }[];
 }
 
 const NO_FIXED: Readonly<Record<string, unknown>> = {};
@@ -56,7 +61,7 @@ const BULK_BAR_ROOM = 72;
 /** What people read when a page fails: the client's plain message, never the request line. */
 const errorText = (error: Error) => (error instanceof ClientError ? error.userMessage : error.message);
 
-export function ListPage({ command, title, description, actions, filterOptions, rowNoun = { one: 'row', other: 'rows' }, fixed = NO_FIXED, detailRoute: detailRouteOverride }: ListPageProps) {
+export function ListPage({ command, title, description, actions, filterOptions, rowNoun = { one: 'row', other: 'rows' }, fixed = NO_FIXED, detailRoute: detailRouteOverride, bulkActions }: ListPageProps) {
   const list = command.list;
   if (!list) throw new Error(`${command.id} is not a list command`);
   const [params, setParams] = useSearchParams();
@@ -75,13 +80,22 @@ export function ListPage({ command, title, description, actions, filterOptions, 
   const setSelection = useCallback((next: Selection) => setHeld({ key: filtersKey, selection: next }), [filtersKey]);
 
   const permissions = useAtomValue(permissionSetAtom);
-  const bulkCommands = useMemo(
-    () =>
-      (list.bulkCommands ?? [])
-        .map((id) => commandsById.get(id))
-        .filter((bulk): bulk is AnyCommand => bulk !== undefined && (bulk.permission === null || permissions.has(bulk.permission))),
-    [list.bulkCommands, permissions],
-  );
+  const barActions = useMemo((): BulkAction[] => {
+    const allowed = (id: string) => {
+      const bulk = commandsById.get(id);
+      return bulk !== undefined && (bulk.permission === null || permissions.has(bulk.permission)) ? bulk : undefined;
+    };
+    if (bulkActions) {
+      return bulkActions.flatMap((action) => {
+        const bulk = allowed(action.commandId);
+        return bulk ? [{ command: bulk, label: action.label, ...(action.fixed ? { fixed: action.fixed } : {}), ...(action.tone ? { tone: action.tone } : {}) }] : [];
+      });
+    }
+    return (list.bulkCommands ?? []).flatMap((id) => {
+      const bulk = allowed(id);
+      return bulk ? [{ command: bulk, label: bulk.title }] : [];
+    });
+  }, [bulkActions, list.bulkCommands, permissions]);
 
   const [request, setRequest] = useAtom(commandRequestAtom);
   const paletteOpen = useAtomValue(paletteOpenAtom);
@@ -105,12 +119,19 @@ export function ListPage({ command, title, description, actions, filterOptions, 
 
   const matching = total ?? 0;
   const selected = selectedCount(selection, matching);
-  const runBulk = (bulk: AnyCommand, fixed: Record<string, unknown>, howMany: number) => {
+  const runBulk = (action: BulkAction, fixed: Record<string, unknown>, howMany: number) => {
     const noun = howMany === 1 ? rowNoun.one : rowNoun.other;
+    const filtered = countFilters(params, fields) > 0 || Object.keys(fixedFilters).length > 0;
+    const which =
+      selection.mode === 'all'
+        ? filtered
+          ? `all ${count(howMany)} ${noun} matching the filters`
+          : `every ${rowNoun.one}: all ${count(howMany)} ${noun}, no filter`
+        : `${count(howMany)} selected ${noun}`;
     setRequest({
-      commandId: bulk.id,
+      commandId: action.command.id,
       fixed,
-      subject: selection.mode === 'all' ? `All ${count(howMany)} ${noun} matching the filters` : `${count(howMany)} selected ${noun}`,
+      subject: `${action.label}: ${which}`,
       onDone: () => {
         setSelection(emptySelection);
         void queryClient.invalidateQueries({ queryKey: [command.id] });
@@ -193,7 +214,7 @@ export function ListPage({ command, title, description, actions, filterOptions, 
         selection={selection}
         total={matching}
         filters={filters}
-        commands={bulkCommands}
+        actions={barActions}
         onRun={runBulk}
         onSelectAllMatching={() => setSelection(selectAllMatching())}
         onClear={() => setSelection(emptySelection)}
