@@ -34,6 +34,21 @@ function TextFilter({ field, value, onChange, type = 'text' }: { field: FilterFi
       onChange={(event) => change(event.target.value)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') flush();
+        // Esc leaves the field (keeping its text), so the page's keys work again; Enter or ↓ in
+        // the search goes on to the rows it found.
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          event.currentTarget.blur();
+        }
+        if (isSearch && (event.key === 'Enter' || event.key === 'ArrowDown')) {
+          event.preventDefault();
+          flush();
+          // New filters remount the table: look the grid up again once React has committed them.
+          const page = event.currentTarget.closest('[data-page="list"]');
+          const focusRows = () => page?.querySelector<HTMLElement>('[role="grid"]')?.focus();
+          focusRows();
+          setTimeout(focusRows, 0);
+        }
       }}
       className={`${control} ${isSearch ? 'w-full min-w-40 sm:w-64' : type === 'number' ? 'w-28' : 'w-40'}`}
     />

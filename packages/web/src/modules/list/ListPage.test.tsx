@@ -105,6 +105,24 @@ describe('ListPage', () => {
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search' }).value).toBe('');
   });
 
+  it('leaves the search with Esc (keeping its text) and goes on to the rows with Enter', async () => {
+    call.mockImplementation(adminsPage(3));
+    const user = userEvent.setup();
+    renderPage('/admin');
+    await waitFor(() => expect(rowCount().textContent).toBe('3 matching'));
+    const search = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search' });
+    await user.click(search);
+    await user.keyboard('ada{Escape}');
+    expect(document.activeElement).not.toBe(search);
+    expect(search.value).toBe('ada');
+    await user.click(search);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('grid')));
+    await waitFor(() => expect(location()).toBe('?search=ada'));
+    await user.keyboard('j');
+    expect(search.value).toBe('ada');
+  });
+
   it('sends "all matching" to the bulk command as the filters less the rows taken out', async () => {
     call.mockImplementation(adminsPage(250));
     const user = userEvent.setup();
