@@ -12,6 +12,10 @@ export interface BulkAction {
   fixed?: Readonly<Record<string, unknown>>;
   /** `danger` for actions people must not press by accident (clearing, whitelisting, closing). */
   tone?: 'primary' | 'danger';
+  /** Why it cannot run on the selected rows; the button is disabled and the reason shown. */
+  unavailable?: string;
+  /** The form's subject, when the page says what will happen to the selected rows. */
+  subject?: string;
 }
 
 interface BulkBarProps {
@@ -64,14 +68,23 @@ export function BulkBar({ selection, total, filters, actions, onRun, onSelectAll
                 key={`${command.id}:${action.label}`}
                 variant={action.tone === 'danger' ? 'danger' : 'primary'}
                 data-command={command.id}
-                disabled={'unavailable' in input}
-                title={'unavailable' in input ? input.unavailable : command.description}
+                disabled={'unavailable' in input || action.unavailable !== undefined}
+                title={'unavailable' in input ? input.unavailable : (action.unavailable ?? command.description)}
                 onClick={() => 'fixed' in input && onRun(action, { ...input.fixed, ...action.fixed }, selected)}
               >
                 {action.label}
               </Button>
             );
           })}
+          {actions.flatMap((action) =>
+            action.unavailable && !('unavailable' in bulkInput(action.command, selection, filters))
+              ? [
+                  <span key={`why:${action.command.id}:${action.label}`} data-testid="bulk-unavailable" className="basis-full text-right text-xs text-amber-800 dark:text-amber-300">
+                    {action.label}: {action.unavailable}
+                  </span>,
+                ]
+              : [],
+          )}
           <Button variant="ghost" onClick={onClear}>
             Clear <kbd className="ml-1 font-mono text-xs text-zinc-400">Esc</kbd>
           </Button>

@@ -105,6 +105,18 @@ describe('ListPage', () => {
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search' }).value).toBe('');
   });
 
+  it('says which filters of the link it cannot apply, and removes them on request', async () => {
+    call.mockImplementation(adminsPage(3));
+    const user = userEvent.setup();
+    renderPage('/admin?role=BOGUS&search=ada');
+    await waitFor(() => expect(rowCount().textContent).toBe('3 matching'));
+    expect(call.mock.calls[0]?.[1]).toEqual({ search: 'ada', page: 1 });
+    expect(screen.getByTestId('ignored-filters').textContent).toContain('Role “BOGUS”');
+    await user.click(screen.getByRole('button', { name: 'Remove from the link' }));
+    expect(location()).toBe('?search=ada');
+    expect(screen.queryByTestId('ignored-filters')).toBeNull();
+  });
+
   it('leaves the search with Esc (keeping its text) and goes on to the rows with Enter', async () => {
     call.mockImplementation(adminsPage(3));
     const user = userEvent.setup();

@@ -15,9 +15,9 @@ import { CsvDownload } from './CsvDownload';
 import { detailPath } from './detailPath';
 import type { FilterOption } from './FilterOption';
 import { ListFilters } from './ListFilters';
-import { countFilters, describeFilters, filtersFromParams, withFilter, withoutFilters } from './filterFields';
+import { countFilters, describeFilters, filtersFromParams, ignoredFilters, withFilter, withoutFilters } from './filterFields';
 import { RecordTable } from './RecordTable';
-import { emptySelection, selectAllMatching, selectedCount, type Selection } from './rowSelection';
+import { emptySelection, selectAllMatching, selectedCount, type RowKey, type Selection } from './rowSelection';
 import { TableMessage } from './TableMessage';
 import { useListRows } from './useListRows';
 import { useViewportFill } from './useViewportFill';
@@ -45,7 +45,18 @@ export interface ListPageProps {
    * The selection bar's buttons, when the page says what they do ("Mark as fraud" and "Clear
    * fraud" from one command); otherwise one per bulk command of the list, named by its title.
    */
-  bulkActions?: readonly { commandId: string; label: string; fixed?: Readonly<Record<string, unknown>>; tone?: 'primary' | 'danger' }[];
+  bulkActions?: readonly {
+    commandId: string;
+    label: string;
+    fixed?: Readonly<Record<string, unknown>>;
+    tone?: 'primary' | 'danger';
+    /** Why the action cannot run on the selected rows (a merchant marked as fraud cannot be trusted): the button is disabled with the reason shown. */
+    unavailable?: (rows: readonly Record<string, unknown>[]) => string | undefined;
+    /** The form's subject for the selected rows, saying what will happen ("Rename 0123456789: “A” → “B”"). */
+    subject?: (rows: readonly Record<string, unknown>[]) => string;
+  }[];
+  /** Rows can be selected (checkboxes, x, Shift+a, the selection bar). Off for lists with nothing to do to a selection. */
+  selectable?: boolean;
 }
 
 const NO_FIXED: Readonly<Record<string, unknown>> = {};
@@ -61,7 +72,7 @@ const BULK_BAR_ROOM = 72;
 /** What people read when a page fails: the client's plain message, never the request line. */
 const errorText = (error: Error) => (error instanceof ClientError ? error.userMessage : error.message);
 
-export function ListPage({ command, title, description, actions, filterOptions, rowNoun = { one: 'row', other: 'rows' }, fixed = NO_FIXED, detailRoute: detailRouteOverride, bulkActions }: ListPageProps) {
+export function ListPage({ command, title, description, actions, filterOptions, rowNoun = { one: 'row', other: 'rows' }, fixed = NO_FIXED, detailRoute: detailRouteOverride, bulkActions, selectable = true }: ListPageProps) {
   const list = command.list;
   if (!list) throw new Error(`${command.id} is not a list command`);
   const [params, setParams] = useSearchParams();
@@ -72,12 +83,20 @@ export function ListPage({ command, title, description, actions, filterOptions, 
   const fields = useMemo(() => describeFilters(command).filter((field) => !(field.key in fixedFilters)), [command, fixedFilters]);
   const filters = useMemo(() => ({ ...filtersFromParams(command, fields, params), ...fixedFilters }), [command, fields, params, fixedFilters]);
   const filtersKey = JSON.stringify(filters);
+  const ignored = useMemo(() => ignoredFilters(command, fields, params), [command, fields, params]);
   const { rows, total, query } = useListRows(command, filters);
 
   // The selection belongs to one set of filters: change them and it is gone, not carried over.
   const [held, setHeld] = useState<{ key: string; selection: Selection }>({ key: filtersKey, selection: emptySelection });
   const selection = held.key === filtersKey ? held.selection : emptySelection;
   const setSelection = useCallback((next: Selection) => setHeld({ key: filtersKey, selection: next }), [filtersKey]);
+
+  // The selected rows, when they are named one by one and all loaded: what row-aware actions look at.
+  const selectedRows = useMemo(() => {
+    if (selection.mode !== 'ids') return undefined;
+    const found = rows.filter((row) => selection.ids.has(row[list.rowKey] as RowKey));
+    return found.length === selection.ids.size ? found : undefined;
+  }, [selection, rows, list.rowKey]);
 
   const permissions = useAtomValue(permissionSetAtom);
   const barActions = useMemo((): BulkAction[] => {
@@ -88,14 +107,18 @@ export function ListPage({ command, title, description, actions, filterOptions, 
     if (bulkActions) {
       return bulkActions.flatMap((action) => {
         const bulk = allowed(action.commandId);
-        return bulk ? [{ command: bulk, label: action.label, ...(action.fixed ? { fixed: action.fixed } : {}), ...(action.tone ? { tone: action.tone } : {}) }] : [];
+        const unavailable = selectedRows && action.unavailable?.(selectedRows);
+        const subject = selectedRows && action.subject?.(selectedRows);
+        return bulk
+          ? [{ command: bulk, label: action.label, ...(action.fixed ? { fixed: action.fixed } : {}), ...(action.tone ? { tone: action.tone } : {}), ...(unavailable ? { unavailable } : {}), ...(subject ? { subject } : {}) }]
+          : [];
       });
     }
     return (list.bulkCommands ?? []).flatMap((id) => {
       const bulk = allowed(id);
       return bulk ? [{ command: bulk, label: bulk.title }] : [];
     });
-  }, [bulkActions, list.bulkCommands, permissions]);
+  }, [bulkActions, list.bulkCommands, permissions, selectedRows]);
 
   const [request, setRequest] = useAtom(commandRequestAtom);
   const paletteOpen = useAtomValue(paletteOpenAtom);
@@ -131,7 +154,7 @@ export function ListPage({ command, title, description, actions, filterOptions, 
     setRequest({
       commandId: action.command.id,
       fixed,
-      subject: `${action.label}: ${which}`,
+      subject: action.subject ?? `${action.label}: ${which}`,
       onDone: () => {
         setSelection(emptySelection);
         void queryClient.invalidateQueries({ queryKey: [command.id] });
@@ -186,6 +209,23 @@ export function ListPage({ command, title, description, actions, filterOptions, 
           {total === undefined ? (query.isError ? '' : 'Loading…') : `${count(total)} matching`}
         </span>
       </ListFilters>
+      {ignored.length > 0 ? (
+        <div role="status" data-testid="ignored-filters" className="mb-2 flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+          <span>
+            Not applied:{' '}
+            {ignored.map((filter, index) => (
+              <span key={filter.key}>
+                {index > 0 ? '; ' : ''}
+                {filter.label} “{filter.value}” {filter.message}
+              </span>
+            ))}
+            . The list shows rows without {ignored.length === 1 ? 'this filter' : 'these filters'}.
+          </span>
+          <Button variant="ghost" onClick={() => setParams((current) => withoutFilters(current, fields.filter((field) => ignored.some((filter) => filter.key === field.key))), { replace: true })}>
+            Remove from the link
+          </Button>
+        </div>
+      ) : null}
       <div ref={tableBox}>
         <RecordTable
           key={filtersKey}
@@ -200,6 +240,7 @@ export function ListPage({ command, title, description, actions, filterOptions, 
           onNearEnd={loadMore}
           selection={selection}
           onSelectionChange={setSelection}
+          selectable={selectable}
           {...(onOpen ? { onOpen } : {})}
           placeholder={placeholder}
           // Off under the command dialog and the palette (their Esc must not clear the selection);
@@ -210,15 +251,17 @@ export function ListPage({ command, title, description, actions, filterOptions, 
           stale={query.isPlaceholderData}
         />
       </div>
-      <BulkBar
-        selection={selection}
-        total={matching}
-        filters={filters}
-        actions={barActions}
-        onRun={runBulk}
-        onSelectAllMatching={() => setSelection(selectAllMatching())}
-        onClear={() => setSelection(emptySelection)}
-      />
+      {selectable ? (
+        <BulkBar
+          selection={selection}
+          total={matching}
+          filters={filters}
+          actions={barActions}
+          onRun={runBulk}
+          onSelectAllMatching={() => setSelection(selectAllMatching())}
+          onClear={() => setSelection(emptySelection)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -20,13 +20,15 @@ export interface RecordRowProps {
   start: number;
   active: boolean;
   selected: boolean;
+  /** Without it the row has no checkbox. */
+  selectable?: boolean;
 }
 
 /**
  * One row of the record table. Memoised: while scrolling, rows already on screen keep their
  * props and only the rows coming into view render. Clicks are handled once, on the grid.
  */
-export const RecordRow = memo(function RecordRow({ gridId, index, rowKey, row, columns, template, start, active, selected }: RecordRowProps) {
+export const RecordRow = memo(function RecordRow({ gridId, index, rowKey, row, columns, template, start, active, selected, selectable = true }: RecordRowProps) {
   return (
     <div
       role="row"
@@ -43,15 +45,17 @@ export const RecordRow = memo(function RecordRow({ gridId, index, rowKey, row, c
       <div role="gridcell" className="flex justify-center">
         {/* Not an <input>: a native checkbox per row costs far more to mount while scrolling, and
             the grid's keys (x) and the click on the grid already do the work. */}
-        <span
-          role="checkbox"
-          data-row-check
-          aria-checked={selected}
-          aria-label={`Select row ${index + 1}`}
-          className="flex size-4 items-center justify-center rounded border border-zinc-400 text-[11px] leading-none text-white aria-checked:border-accent-600 aria-checked:bg-accent-600 dark:border-zinc-500"
-        >
-          {selected ? '✓' : ''}
-        </span>
+        {selectable ? (
+          <span
+            role="checkbox"
+            data-row-check
+            aria-checked={selected}
+            aria-label={`Select row ${index + 1}`}
+            className="flex size-4 items-center justify-center rounded border border-zinc-400 text-[11px] leading-none text-white aria-checked:border-accent-600 aria-checked:bg-accent-600 dark:border-zinc-500"
+          >
+            {selected ? '✓' : ''}
+          </span>
+        ) : null}
       </div>
       {columns.map((column) => {
         const text = formatCell(column, row[column.key]);

@@ -51,6 +51,8 @@ export interface RecordTableProps {
   height?: number | string;
   /** Room kept under the last row, in px, e.g. for a floating bar. */
   paddingEnd?: number;
+  /** Rows can be selected (default); without it there are no checkboxes and x, Shift+x, Shift+a do nothing. */
+  selectable?: boolean;
   /** Rows shown are from the previous filters while the new ones load. */
   stale?: boolean;
 }
@@ -111,6 +113,7 @@ export function RecordTable(props: RecordTableProps) {
     enabled: props.keyboard ?? true,
     canOpen: Boolean(onOpen),
     hasSelection: count > 0,
+    selectable: props.selectable ?? true,
     move,
     toggle: () => activeKey !== undefined && onSelectionChange(toggleRow(selection, activeKey)),
     toggleRange: () => activeKey !== undefined && onSelectionChange(selectRange(selection, keys, activeKey)),
@@ -165,7 +168,7 @@ export function RecordTable(props: RecordTableProps) {
       aria-label={props.label}
       aria-rowcount={total + 1}
       aria-colcount={columns.length + 1}
-      aria-multiselectable
+      aria-multiselectable={props.selectable ?? true}
       aria-activedescendant={activeRow === null ? undefined : `${gridId}-row-${activeRow}`}
       aria-busy={loadingMore || undefined}
       tabIndex={0}
@@ -182,16 +185,18 @@ export function RecordTable(props: RecordTableProps) {
             style={{ height: ROW_HEIGHT, gridTemplateColumns: template }}
           >
             <div role="columnheader" className="flex justify-center">
-              <input
-                ref={headerRef}
-                type="checkbox"
-                aria-label={count > 0 ? 'Clear the selection' : 'Select the loaded rows'}
-                data-testid="select-loaded"
-                checked={allChecked}
-                disabled={rows.length === 0}
-                onChange={() => onSelectionChange(count > 0 ? emptySelection : selectRows(keys))}
-                className="size-4 accent-accent-600"
-              />
+              {(props.selectable ?? true) ? (
+                <input
+                  ref={headerRef}
+                  type="checkbox"
+                  aria-label={count > 0 ? 'Clear the selection' : 'Select the loaded rows'}
+                  data-testid="select-loaded"
+                  checked={allChecked}
+                  disabled={rows.length === 0}
+                  onChange={() => onSelectionChange(count > 0 ? emptySelection : selectRows(keys))}
+                  className="size-4 accent-accent-600"
+                />
+              ) : null}
             </div>
             {columns.map((column) => (
               <div key={column.key} role="columnheader" className={`truncate px-3 ${column.kind === 'money' || column.kind === 'number' ? 'text-right' : ''}`}>
@@ -241,6 +246,7 @@ export function RecordTable(props: RecordTableProps) {
                 start={item.start}
                 active={item.index === activeRow}
                 selected={isRowSelected(selection, key)}
+                selectable={props.selectable ?? true}
               />
             );
           })}

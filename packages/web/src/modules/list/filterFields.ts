@@ -100,6 +100,30 @@ export function filtersFromParams(command: AnyCommand, fields: readonly FilterFi
   return filters;
 }
 
+/** A filter in the URL the list cannot apply, with the schema's reason. */
+export interface IgnoredFilter {
+  key: string;
+  label: string;
+  value: string;
+  message: string;
+}
+
+/**
+ * The URL's filters that do not pass the list's schema (`status=BOGUS`, a 31st of February): the
+ * list runs without them, and the page says so rather than showing rows the link did not ask for.
+ */
+export function ignoredFilters(command: AnyCommand, fields: readonly FilterField[], params: URLSearchParams): IgnoredFilter[] {
+  const shape = command.input.shape as Record<string, z.ZodType>;
+  const ignored: IgnoredFilter[] = [];
+  for (const field of fields) {
+    const text = params.get(field.key)?.trim();
+    if (!text) continue;
+    const parsed = shape[field.key]?.safeParse(inputValue(field, text));
+    if (parsed && !parsed.success) ignored.push({ key: field.key, label: field.label, value: text, message: parsed.error.issues[0]?.message ?? 'is not valid' });
+  }
+  return ignored;
+}
+
 /** The URL with one filter set, or removed when `value` is empty. */
 export function withFilter(params: URLSearchParams, key: string, value: string | null): URLSearchParams {
   const next = new URLSearchParams(params);

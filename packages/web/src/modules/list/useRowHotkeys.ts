@@ -8,6 +8,8 @@ export interface RowHotkeyActions {
   canOpen: boolean;
   /** Whether anything is selected (Esc has something to clear). */
   hasSelection: boolean;
+  /** Whether rows can be selected at all (x, Shift+x, Shift+a). */
+  selectable?: boolean;
   move(delta: number): void;
   toggle(): void;
   toggleRange(): void;
@@ -24,9 +26,10 @@ export function useRowHotkeys(actions: RowHotkeyActions): void {
   const table = { group: 'Table' as const, enabled };
   useShortcut('j', 'Next row', () => actions.move(1), table);
   useShortcut('k', 'Previous row', () => actions.move(-1), table);
-  useShortcut('x', 'Select or unselect the row', () => actions.toggle(), table);
-  useShortcut('shift+x', 'Select from the last selected row to this one', () => actions.toggleRange(), table);
-  useShortcut('shift+a', 'Select every row matching the filters', () => actions.selectAllMatching(), table);
+  const selecting = { ...table, enabled: enabled && actions.selectable !== false };
+  useShortcut('x', 'Select or unselect the row', () => actions.toggle(), selecting);
+  useShortcut('shift+x', 'Select from the last selected row to this one', () => actions.toggleRange(), selecting);
+  useShortcut('shift+a', 'Select every row matching the filters', () => actions.selectAllMatching(), selecting);
   useShortcut('esc', 'Clear the selection', () => actions.clear(), { ...table, enabled: enabled && actions.hasSelection });
   useHelpEntries(
     [
