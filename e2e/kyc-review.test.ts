@@ -74,12 +74,14 @@ describe.runIf(run)('reviewing KYC by keyboard', () => {
     await page.waitForURL(`**/all-verification/${first}`);
     await onRecord(first, 'PENDING');
 
-    // a: approve, with a comment, Enter sends
+    // a: approve, with a comment typed straight away (no wait: the first key must not be lost), Enter sends
     await page.keyboard.press('a');
+    await page.keyboard.type('Docs ok: NIN matches the NIMC record');
     await page.getByTestId('kyc-decision').waitFor();
-    await page.keyboard.type('NIN matches the NIMC record and the owner photo');
     await page.keyboard.press('Enter');
     await onRecord(first, 'APPROVED');
+    await expect.poll(() => page.getByTestId('kyc-notice').textContent()).toBe(`KYC #${first} approved.`);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     expect(await statusOf(first)).toBe('APPROVED');
 
     // j: the next record of the list it came from; d: disapprove (a comment is required)
@@ -95,7 +97,7 @@ describe.runIf(run)('reviewing KYC by keyboard', () => {
     await page.keyboard.press('Enter');
     await onRecord(second, 'DISAPPROVED');
 
-    // r: the reject page; Ctrl+Enter rejects and comes back to the record
+    // r: the reject page; Enter in the comment rejects (as in the dialogs) and comes back to the record
     await page.keyboard.press('j');
     await expect.poll(recordId).not.toBe(second);
     const third = recordId();
@@ -104,14 +106,14 @@ describe.runIf(run)('reviewing KYC by keyboard', () => {
     await page.waitForURL(`**/document-verification/reject/${third}`);
     await page.getByTestId('kyc-reject-form').waitFor();
     await page.keyboard.type('The photo page is cut off and unreadable');
-    await page.keyboard.press('Control+Enter');
+    await page.keyboard.press('Enter');
     await page.waitForURL(`**/all-verification/${third}`);
     await onRecord(third, 'REJECTED');
 
     const decided = await db().selectFrom('kyc_records').select(['id', 'status', 'comment', 'reviewed_by']).where('id', 'in', [first, second, third]).orderBy('id', 'desc').execute();
     expect(new Map(decided.map((row) => [row.id, [row.status, row.comment]]))).toEqual(
       new Map([
-        [first, ['APPROVED', 'NIN matches the NIMC record and the owner photo']],
+        [first, ['APPROVED', 'Docs ok: NIN matches the NIMC record']],
         [second, ['DISAPPROVED', 'Name on the NIN slip is not the business owner']],
         [third, ['REJECTED', 'The photo page is cut off and unreadable']],
       ]),

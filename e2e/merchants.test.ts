@@ -85,6 +85,42 @@ describe.runIf(run)('merchants by keyboard', () => {
     await expect.poll(() => page.locator('[data-section="history"]').textContent()).toContain('Password link sent to owner@obalendefoods.ng');
   });
 
+  it('fits a 375 px phone in dark mode, tables scrolling in their cards, links legible', async () => {
+    const phone = await (await browser.newContext({ viewport: { width: 375, height: 812 }, colorScheme: 'dark' })).newPage();
+    await signIn(phone, context, ROOT_EMAIL, ROOT_PASSWORD);
+    await phone.goto(`${context.server.url}/merchants/${merchantId}`);
+    await phone.getByRole('heading', { name: 'Obalende Keyboard Foods' }).waitFor();
+    await phone.locator('[data-section="history"] table').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    for (const section of ['business', 'history', 'fixed-accounts']) {
+      const box = await phone.locator(`[data-section="${section}"]`).boundingBox();
+      expect(box!.x + box!.width, section).toBeLessThanOrEqual(375);
+    }
+    // WCAG contrast of each accent link against its card, colours resolved by the browser (oklch → sRGB through a canvas).
+    const ratios = await phone.evaluate(() => {
+      const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+      const rgb = (color: string) => {
+        canvas.clearRect(0, 0, 1, 1);
+        canvas.fillStyle = color;
+        canvas.fillRect(0, 0, 1, 1);
+        return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      };
+      const luminance = (color: string) =>
+        rgb(color)
+          .map((c) => c / 255)
+          .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+          .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+      return [...document.querySelectorAll<HTMLAnchorElement>('[data-page="merchant"] section a')].map((link) => {
+        const card = link.closest('section')!;
+        const [a, b] = [luminance(getComputedStyle(link).color), luminance(getComputedStyle(card).backgroundColor)];
+        return { text: link.textContent, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+      });
+    });
+    expect(ratios.map((r) => r.text)).toContain('All history');
+    for (const { text, ratio } of ratios) expect(ratio, text ?? '').toBeGreaterThanOrEqual(4.5);
+    await phone.context().close();
+  });
+
   it('signs a new merchant up from Merchants with n and lands on its page', async () => {
     await page.keyboard.press('g');
     await page.keyboard.press('m');

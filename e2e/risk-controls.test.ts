@@ -77,20 +77,21 @@ describe.runIf(run)('risk controls by keyboard', () => {
     await page.keyboard.press('x');
     await expect.poll(bulkCount).toBe('1');
 
-    await tabTo('[data-command="fraud.update"]');
+    // The button says what it does and decides the mark: the form asks only for the reason.
+    await tabTo('[data-command="fraud.update-bulk"]');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Mark as fraud');
     await page.keyboard.press('Enter');
-    const form = page.locator('[data-testid="command-form"][data-command="fraud.update"]');
+    const form = page.locator('[data-testid="command-form"][data-command="fraud.update-bulk"]');
     await form.waitFor();
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('is_fraud');
-    await page.keyboard.press('Space');
-    await page.keyboard.press('Tab');
+    expect(await page.locator('[data-command-subject]').textContent()).toContain('Mark Eko Keyboard Fraud Stores');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('reason');
     await page.keyboard.type('Chargebacks on stolen cards, reported by three banks');
     await page.keyboard.press('Control+Enter');
     await form.locator('[data-confirm-step]').waitFor();
     await page.keyboard.press('Enter');
     const result = page.getByTestId('command-result');
     await result.waitFor();
-    expect(await result.textContent()).toContain('Eko Keyboard Fraud Stores is marked as fraud');
+    expect(await result.textContent()).toMatch(/Changed 1 of 1 matched/);
     await page.keyboard.press('Escape');
 
     const business = await db().selectFrom('businesses').select(['is_fraud', 'fraud_reason', 'is_trusted']).where('id', '=', fraudsterId).executeTakeFirstOrThrow();
@@ -119,13 +120,12 @@ describe.runIf(run)('risk controls by keyboard', () => {
     const leftOut = Number(await page.locator('[data-row-index="3"]').getAttribute('data-row-key'));
 
     await tabTo('[data-command="fixed-accounts.blacklist.bulk"]');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Blacklist');
     await page.keyboard.press('Enter');
     const form = page.locator('[data-testid="command-form"][data-command="fixed-accounts.blacklist.bulk"]');
     await form.waitFor();
-    expect(await page.locator('[data-command-subject]').textContent()).toBe('All 129 accounts matching the filters');
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('blacklist');
-    await page.keyboard.press('Space');
-    await page.keyboard.press('Tab');
+    expect(await page.locator('[data-command-subject]').textContent()).toBe('Blacklist: all 129 accounts matching the filters');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('reason');
     await page.keyboard.type('Mule accounts of a reported scam ring');
     await page.keyboard.press('Control+Enter');
     await form.locator('[data-confirm-step]').waitFor();
@@ -153,6 +153,6 @@ describe.runIf(run)('risk controls by keyboard', () => {
     await first.waitFor();
     await expect.poll(() => first.textContent()).toContain('fixed-accounts.blacklist.bulk');
     expect(await first.textContent()).toContain(ROOT_EMAIL);
-    expect(await page.locator('[data-list="audit.list"] [data-row-index="1"]').textContent()).toContain('fraud.update');
+    expect(await page.locator('[data-list="audit.list"] [data-row-index="1"]').textContent()).toContain('fraud.update-bulk');
   });
 });

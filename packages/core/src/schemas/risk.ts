@@ -39,6 +39,8 @@ export const riskBusiness = z.object({
   phone: z.string(),
   category: z.string(),
   stateCode: z.string(),
+  /** The state's name ("Gombe" for GO), what tables and CSV show. */
+  stateName: z.string(),
   isFraud: z.boolean(),
   /** Why it was marked; null when not marked. */
   fraudReason: z.string().nullable(),

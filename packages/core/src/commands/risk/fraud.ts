@@ -16,7 +16,7 @@ const fraudColumns = [
   { key: 'id', label: 'ID', kind: 'id' },
   { key: 'name', label: 'Business', kind: 'text' },
   { key: 'email', label: 'Email', kind: 'email' },
-  { key: 'stateCode', label: 'State', kind: 'text' },
+  { key: 'stateName', label: 'State', kind: 'text' },
   { key: 'isFraud', label: 'Fraud', kind: 'boolean' },
   { key: 'fraudReason', label: 'Fraud reason', kind: 'text' },
   { key: 'fraudMarkedAt', label: 'Marked', kind: 'datetime' },

@@ -33,7 +33,7 @@ export const listTrust = defineCommand({
       { key: 'id', label: 'ID', kind: 'id' },
       { key: 'name', label: 'Business', kind: 'text' },
       { key: 'email', label: 'Email', kind: 'email' },
-      { key: 'stateCode', label: 'State', kind: 'text' },
+      { key: 'stateName', label: 'State', kind: 'text' },
       { key: 'isTrusted', label: 'Trusted', kind: 'boolean' },
       { key: 'trustedAt', label: 'Trusted since', kind: 'datetime' },
       { key: 'isFraud', label: 'Fraud', kind: 'boolean' },

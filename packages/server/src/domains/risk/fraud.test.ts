@@ -29,7 +29,7 @@ describe('the fraud list', () => {
     expect(byName.status).toBe(200);
     expect(ids(byName)).toEqual([walleted.id, exempt.id, marked.id]);
     expect(byName.body).toMatchObject({ page: 1, pageSize: 100, total: 3, hasMore: false });
-    expect(byName.body.items[0]).toMatchObject({ name: 'Zorba Wallet Foods', hasWallet: true, walletStatus: 'PND', isFraud: false });
+    expect(byName.body.items[0]).toMatchObject({ name: 'Zorba Wallet Foods', hasWallet: true, walletStatus: 'PND', isFraud: false, stateCode: 'LA', stateName: 'Lagos' });
 
     expect(ids(await viewer.request('GET', LIST, { query: { search: 'ZORBA.FLAG@' } }))).toEqual([marked.id]);
     expect(ids(await viewer.request('GET', LIST, { query: { search: String(exempt.id) } }))).toContain(exempt.id);
@@ -48,6 +48,8 @@ describe('the fraud list', () => {
     expect(lines[0]).toBe('ID,Business,Email,State,Fraud,Fraud reason,Marked,Trusted,KYC override,Wallet,Signed up');
     expect(lines).toHaveLength(4);
     expect(csv.text).toContain('Card testing');
+    // the state by name, not its code
+    expect(lines[1]).toContain(',Lagos,');
   });
 
   it('refuses an admin without fraud.view', async () => {

@@ -1,4 +1,4 @@
-import type { FixedAccount, RiskBusiness, WalletRow } from '@traction/core';
+import { stateName, type FixedAccount, type RiskBusiness, type WalletRow } from '@traction/core';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
 import { escapeLike } from '../../db/like';
@@ -54,6 +54,7 @@ export function toRiskBusiness(row: Record<string, unknown>): RiskBusiness {
     phone: row.phone as string,
     category: row.category as string,
     stateCode: row.state_code as string,
+    stateName: stateName(row.state_code as string),
     isFraud: row.is_fraud as boolean,
     fraudReason: (row.fraud_reason as string | null) ?? null,
     fraudMarkedAt: iso(row.fraud_marked_at),

@@ -21,6 +21,27 @@ describe('the sandbox banks', () => {
     expect(await banks.vfd.transactions(query)).toEqual(await other.vfd.transactions(query));
   });
 
+  it('keep a VFD statement that adds up: each balance is the one before plus an inflow or minus an outflow, whatever period is asked', async () => {
+    for (const serial of ['200000010', '200000020', '311122230', '400000040']) {
+      const number = nuban('566', serial);
+      const month = await banks.vfd.transactions({ accountNumber: number, fromDate: '2026-10-22', endDate: '2026-11-21' });
+      expect(month.length).toBeGreaterThan(10);
+      expect(month.some((item) => item.direction === 'DEBIT')).toBe(true);
+      for (let i = 1; i < month.length; i += 1) {
+        const before = month[i - 1]!;
+        const item = month[i]!;
+        expect(item.at >= before.at).toBe(true);
+        expect(item.balanceAfterKobo).toBe(before.balanceAfterKobo + (item.direction === 'CREDIT' ? item.amountKobo : -item.amountKobo));
+        expect(item.balanceAfterKobo).toBeGreaterThanOrEqual(0);
+      }
+      expect(month.every((item) => Date.parse(item.at) <= Date.parse('2026-11-21T09:00:00Z'))).toBe(true);
+      // A shorter period shows the same transfers with the same balances: the balance is the account's, not the query's.
+      const week = await banks.vfd.transactions({ accountNumber: number, fromDate: '2026-11-05', endDate: '2026-11-11' });
+      expect(week.length).toBeGreaterThan(0);
+      expect(week).toEqual(month.filter((item) => item.at >= '2026-11-04T23:00:00.000Z' && item.at < '2026-11-11T23:00:00.000Z'));
+    }
+  });
+
   it('stop waiting for a provoked timeout when the caller gives up', async () => {
     const controller = new AbortController();
     const pending = banks.wema.nameEnquiry(nuban('035', '123456999'), { signal: controller.signal });

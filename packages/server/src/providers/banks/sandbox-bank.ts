@@ -77,22 +77,31 @@ export class SandboxBank {
     return { bankReference: this.reference('DEA', account.accountNumber, account.reason) };
   }
 
-  /** A statement: a few transfers a day, deterministic per account and day, never after the bank's now. */
+  /**
+   * A statement: a few transfers a day, deterministic per account and day, never after the bank's
+   * now. The running balance is the account's own, whatever period is asked: it is carried from
+   * STATEMENT_EPOCH day by day, in time order, so each balance is the one before plus an inflow
+   * or minus an outflow, and never goes below zero.
+   */
   async transactions(query: { accountNumber: string; fromDate: string; endDate: string }, options: BankCallOptions = {}): Promise<BankTransaction[]> {
     await this.checkAccount(query.accountNumber, options);
     const now = (this.options.now ?? (() => new Date()))().getTime();
     let balance = 50_000_00 + (hash(`balance:${query.accountNumber}`) % 2_000_000_00);
+    const from = Date.parse(`${query.fromDate}T00:00:00+01:00`);
     const items: BankTransaction[] = [];
-    for (let day = Date.parse(`${query.fromDate}T00:00:00+01:00`); day <= Date.parse(`${query.endDate}T00:00:00+01:00`); day += 86_400_000) {
+    for (let day = Math.min(from, STATEMENT_EPOCH); day <= Date.parse(`${query.endDate}T00:00:00+01:00`); day += 86_400_000) {
       const dayKey = new Date(day + 3_600_000).toISOString().slice(0, 10);
       const count = hash(`count:${query.accountNumber}:${dayKey}`) % 4;
-      for (let n = 0; n < count; n += 1) {
+      const moments = Array.from({ length: count }, (_, n) => {
         const h = hash(`tx:${query.accountNumber}:${dayKey}:${n}`);
-        const at = day + 7 * 3_600_000 + (h % (14 * 3_600)) * 1_000 + n;
-        if (at > now) continue;
+        return { n, h, at: day + 7 * 3_600_000 + (h % (14 * 3_600)) * 1_000 + n };
+      }).sort((a, b) => a.at - b.at);
+      for (const { n, h, at } of moments) {
+        if (at > now) break;
         const amountKobo = 500_00 + (hash(`amount:${h}`) % 500_000_00);
         const direction = h % 10 < 7 || amountKobo > balance ? 'CREDIT' : 'DEBIT';
         balance += direction === 'CREDIT' ? amountKobo : -amountKobo;
+        if (day < from) continue;
         const counterparty = personName(hash(`who:${h}`));
         const stamp = new Date(at + 3_600_000).toISOString().replace(/\D/g, '').slice(2, 14);
         items.push({
@@ -108,7 +117,7 @@ export class SandboxBank {
         });
       }
     }
-    return items.sort((a, b) => a.at.localeCompare(b.at));
+    return items;
   }
 
   /** Re-sends an inbound transfer notification. */
@@ -149,6 +158,9 @@ export class SandboxBank {
     return `${this.bank.slice(0, 3)}-${kind}-${String(hash(parts.join('|'))).padStart(10, '0')}`;
   }
 }
+
+/** The day the sandbox's statements start from (Lagos midnight): balances carry on from here. */
+const STATEMENT_EPOCH = Date.parse('2025-01-01T00:00:00+01:00');
 
 /** The three sandbox banks, sharing one directory and timeout. */
 export function sandboxBanks(options: SandboxBankOptions = {}): BankProviders {

@@ -31,7 +31,7 @@ export default function ResetPasswordPage() {
         <h1 className="mb-4 text-lg font-semibold">Choose your password</h1>
         {done ? (
           <p>
-            Password set. <Link className="text-accent-600 underline" to="/login">Sign in</Link>
+            Password set. <Link className="text-accent-600 underline dark:text-accent-400" to="/login">Sign in</Link>
           </p>
         ) : !token ? (
           <p className="text-red-600">This page needs the link from your email.</p>

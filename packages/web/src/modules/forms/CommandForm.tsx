@@ -109,11 +109,16 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
     const outcome = await run.send(input);
     if (outcome.ok) return;
     setConfirming(null);
-    setFailure(failureMessage(outcome.error));
+    const failed = failureMessage(outcome.error);
+    let shownAtField = false;
     if (outcome.error instanceof ClientError && outcome.error.details?.fields) {
       focusError.current = true;
-      setErrors(fieldErrors(serverIssues(outcome.error.details.fields), visible));
+      const found = fieldErrors(serverIssues(outcome.error.details.fields), visible);
+      shownAtField = Object.values(found.fields).includes(failed);
+      setErrors(found);
     }
+    // Said once: under its field when the server's message is that field's.
+    setFailure(shownAtField ? '' : failed);
   };
 
   // Ctrl/⌘+Enter sends from anywhere in the form, including multi-line fields.

@@ -66,6 +66,8 @@ export function useCommandRun(command: AnyCommand, onDone?: (output: unknown) =>
         return { ok: true, output: result };
       } catch (error) {
         setStatus('failed');
+        // A refused or timed-out change is in the audit log too: pages showing recent runs refresh.
+        if (command.method !== 'GET' || command.mutates) void queries.invalidateQueries({ queryKey: ['audit.list'] });
         return { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
       } finally {
         if (inFlight.current === controller) inFlight.current = null;

@@ -38,6 +38,8 @@ export function BulkBar({ selection, total, filters, actions, onRun, onSelectAll
   const selected = selectedCount(selection, total);
   if (selected === 0) return null;
   const all = selection.mode === 'all';
+  // "Select all matching" is left out when every action works on one row at a time.
+  const takesMany = actions.length === 0 || actions.some((action) => 'matching' in ((action.command.input as { shape?: Record<string, unknown> }).shape ?? {}));
   return (
     // A zero-height sticky anchor: the bar floats over the foot of the table, within the page
     // column, and stays on screen if the page itself scrolls.
@@ -54,8 +56,8 @@ export function BulkBar({ selection, total, filters, actions, onRun, onSelectAll
           {all ? `All ${count(selected)} matching selected` : `${count(selected)} selected`}
           {all && selection.except.size > 0 ? <span className="font-normal text-zinc-500"> ({count(selection.except.size)} left out)</span> : null}
         </span>
-        {!all && selected < total ? (
-          <Button variant="ghost" data-testid="select-all-matching" onClick={onSelectAllMatching} className="text-accent-600">
+        {takesMany && !all && selected < total ? (
+          <Button variant="ghost" data-testid="select-all-matching" onClick={onSelectAllMatching} className="text-accent-600 dark:text-accent-400">
             Select all {count(total)} matching
           </Button>
         ) : null}

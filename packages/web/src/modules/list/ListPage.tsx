@@ -57,6 +57,8 @@ export interface ListPageProps {
   }[];
   /** Rows can be selected (checkboxes, x, Shift+a, the selection bar). Off for lists with nothing to do to a selection. */
   selectable?: boolean;
+  /** What Enter or a click on a row does when the page shows the row itself (the audit log's entry dialog) instead of a detail route. */
+  onOpenRow?: (row: Record<string, unknown>) => void;
 }
 
 const NO_FIXED: Readonly<Record<string, unknown>> = {};
@@ -72,7 +74,7 @@ const BULK_BAR_ROOM = 72;
 /** What people read when a page fails: the client's plain message, never the request line. */
 const errorText = (error: Error) => (error instanceof ClientError ? error.userMessage : error.message);
 
-export function ListPage({ command, title, description, actions, filterOptions, rowNoun = { one: 'row', other: 'rows' }, fixed = NO_FIXED, detailRoute: detailRouteOverride, bulkActions, selectable = true }: ListPageProps) {
+export function ListPage({ command, title, description, actions, filterOptions, rowNoun = { one: 'row', other: 'rows' }, fixed = NO_FIXED, detailRoute: detailRouteOverride, bulkActions, selectable = true, onOpenRow }: ListPageProps) {
   const list = command.list;
   if (!list) throw new Error(`${command.id} is not a list command`);
   const [params, setParams] = useSearchParams();
@@ -138,7 +140,10 @@ export function ListPage({ command, title, description, actions, filterOptions, 
   const detailRoute = detailRouteOverride ?? list.detailRoute;
   // Rows open only for admins who may see the detail page; others would land on No Permission.
   const canOpenDetail = !!detailRoute && canOpenPath(detailRoute, permissions);
-  const onOpen = useMemo(() => (detailRoute && canOpenDetail ? (row: Record<string, unknown>) => navigate(detailPath(detailRoute, row)) : undefined), [detailRoute, canOpenDetail, navigate]);
+  const onOpen = useMemo(
+    () => onOpenRow ?? (detailRoute && canOpenDetail ? (row: Record<string, unknown>) => navigate(detailPath(detailRoute, row)) : undefined),
+    [onOpenRow, detailRoute, canOpenDetail, navigate],
+  );
 
   const matching = total ?? 0;
   const selected = selectedCount(selection, matching);

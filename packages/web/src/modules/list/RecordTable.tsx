@@ -222,7 +222,7 @@ export function RecordTable(props: RecordTableProps) {
                     {moreError !== null ? (
                       <>
                         <span className="text-red-600 dark:text-red-400">Could not load more rows: {moreError}</span>{' '}
-                        <button type="button" className="text-accent-600 underline" onClick={onNearEnd}>
+                        <button type="button" className="text-accent-600 underline dark:text-accent-400" onClick={onNearEnd}>
                           Retry
                         </button>
                       </>

@@ -149,15 +149,15 @@ describe('MerchantPage', () => {
     expect(help).toEqual(expect.arrayContaining(['f Mark as fraud', 't Withdraw trust', 'w Wallet status', 'o KYC override', 'p Password link']));
 
     await user.keyboard('f');
-    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'fraud.update', fixed: { id: 42, is_fraud: true } });
+    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'fraud.update', fixed: { id: 42, is_fraud: true }, subject: 'Mark Mama Put Kitchen as fraud' });
     await user.keyboard('t');
-    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'trust.toggle', fixed: { id: 42, isTrusted: false } });
+    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'trust.toggle', fixed: { id: 42, isTrusted: false }, subject: 'Withdraw trust from Mama Put Kitchen' });
     await user.click(screen.getByRole('button', { name: /Wallet status/ }));
-    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'wallets.status.update', fixed: { uid: detail.wallet!.uid } });
+    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'wallets.status.update', fixed: { uid: detail.wallet!.uid }, subject: 'Change the wallet status of Mama Put Kitchen — now on PND' });
     await user.keyboard('o');
-    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'kyc.override', fixed: { businessId: 42 } });
+    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'kyc.override', fixed: { businessId: 42 }, subject: 'Override KYC for Mama Put Kitchen' });
     await user.keyboard('p');
-    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'merchants.password-link', fixed: { email: 'ada@mamaput.ng' } });
+    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'merchants.password-link', fixed: { email: 'ada@mamaput.ng' }, subject: 'Send ada@mamaput.ng a new password link for Mama Put Kitchen' });
   });
 
   it('says when the merchant does not exist', async () => {

@@ -1,4 +1,4 @@
-import { getMerchant, type MerchantDetail } from '@traction/core';
+import { getMerchant, stateName, type MerchantDetail } from '@traction/core';
 import { ClientError } from '@traction/core/client';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -24,7 +24,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
-      <dd className="truncate">{children || '—'}</dd>
+      <dd className="wrap-anywhere">{children || '—'}</dd>
     </div>
   );
 }
@@ -35,7 +35,8 @@ const linkRecipient = (detail: Detail) => (detail.users.find((user) => user.role
 /** The actions an admin may take on the merchant: buttons, the same as page shortcuts (shown in `?`). */
 function useMerchantActions(detail: Detail | undefined) {
   const { allowed, open } = useOpenCommand();
-  const subject = detail ? `${detail.business.name} (#${detail.business.id})` : '';
+  // Each form says what it will do to whom: the command's title is generic ("Mark or clear fraud on a business").
+  const name = detail ? detail.business.name : '';
   const recipient = detail ? linkRecipient(detail) : undefined;
   const actions = detail
     ? [
@@ -44,14 +45,24 @@ function useMerchantActions(detail: Detail | undefined) {
           commandId: 'fraud.update',
           label: detail.flags.fraud.isFraud ? 'Clear fraud' : 'Mark as fraud',
           variant: detail.flags.fraud.isFraud ? ('secondary' as const) : ('danger' as const),
-          run: () => open({ commandId: 'fraud.update', fixed: { id: detail.business.id, is_fraud: !detail.flags.fraud.isFraud }, subject }),
+          run: () =>
+            open({
+              commandId: 'fraud.update',
+              fixed: { id: detail.business.id, is_fraud: !detail.flags.fraud.isFraud },
+              subject: detail.flags.fraud.isFraud ? `Clear the fraud mark on ${name}` : `Mark ${name} as fraud`,
+            }),
         },
         {
           key: 't',
           commandId: 'trust.toggle',
           label: detail.flags.trusted.isTrusted ? 'Withdraw trust' : 'Trust',
           variant: 'secondary' as const,
-          run: () => open({ commandId: 'trust.toggle', fixed: { id: detail.business.id, isTrusted: !detail.flags.trusted.isTrusted }, subject }),
+          run: () =>
+            open({
+              commandId: 'trust.toggle',
+              fixed: { id: detail.business.id, isTrusted: !detail.flags.trusted.isTrusted },
+              subject: detail.flags.trusted.isTrusted ? `Withdraw trust from ${name}` : `Trust ${name}`,
+            }),
         },
         ...(detail.wallet
           ? [
@@ -60,7 +71,7 @@ function useMerchantActions(detail: Detail | undefined) {
                 commandId: 'wallets.status.update',
                 label: 'Wallet status',
                 variant: 'secondary' as const,
-                run: () => open({ commandId: 'wallets.status.update', fixed: { uid: detail.wallet!.uid }, subject: `${subject}: wallet ${walletWord(detail.wallet!.status)}` }),
+                run: () => open({ commandId: 'wallets.status.update', fixed: { uid: detail.wallet!.uid }, subject: `Change the wallet status of ${name} — now ${walletWord(detail.wallet!.status)}` }),
               },
             ]
           : []),
@@ -69,7 +80,7 @@ function useMerchantActions(detail: Detail | undefined) {
           commandId: 'kyc.override',
           label: 'KYC override',
           variant: 'secondary' as const,
-          run: () => open({ commandId: 'kyc.override', fixed: { businessId: detail.business.id }, subject }),
+          run: () => open({ commandId: 'kyc.override', fixed: { businessId: detail.business.id }, subject: `Override KYC for ${name}` }),
         },
         ...(recipient
           ? [
@@ -78,7 +89,7 @@ function useMerchantActions(detail: Detail | undefined) {
                 commandId: 'merchants.password-link',
                 label: 'Password link',
                 variant: 'secondary' as const,
-                run: () => open({ commandId: 'merchants.password-link', fixed: { email: recipient }, subject: `A new link for ${recipient}` }),
+                run: () => open({ commandId: 'merchants.password-link', fixed: { email: recipient }, subject: `Send ${recipient} a new password link for ${name}` }),
               },
             ]
           : []),
@@ -129,7 +140,7 @@ export default function MerchantPage() {
   const { business } = detail;
 
   return (
-    <div data-page="merchant" data-business-id={business.id}>
+    <div data-page="merchant" data-business-id={business.id} className="min-w-0">
       {actions.map((action) => (
         <ActionShortcut key={action.key} keys={action.key} label={action.label} run={action.run} />
       ))}
@@ -151,9 +162,10 @@ export default function MerchantPage() {
       />
       <MerchantFlags detail={detail} />
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      {/* One column on a phone; minmax(0, 1fr) tracks so a wide table scrolls inside its card. */}
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <MerchantSection name="business" title="Business">
-          <dl className="grid grid-cols-2 gap-3 p-3">
+          <dl className="grid grid-cols-1 gap-3 p-3 sm:grid-cols-2">
             <Field label="Email">{business.email}</Field>
             <Field label="Phone">{business.phone}</Field>
             <Field label="Address">{business.address}</Field>
@@ -221,7 +233,7 @@ export default function MerchantPage() {
 
         <MerchantSection name="wallet" title="Wallet">
           {detail.wallet ? (
-            <dl className="grid grid-cols-2 gap-3 p-3">
+            <dl className="grid grid-cols-1 gap-3 p-3 sm:grid-cols-2">
               <Field label="Status">
                 <Badge tone={statusTone(detail.wallet.status)}>{detail.wallet.status}</Badge>
               </Field>
@@ -279,7 +291,7 @@ export default function MerchantPage() {
             columns={[
               { label: 'Name', cell: (store) => store.name },
               { label: 'Address', cell: (store) => store.address || '—' },
-              { label: 'State', cell: (store) => store.stateCode },
+              { label: 'State', cell: (store) => stateName(store.stateCode) },
             ]}
           />
         </MerchantSection>
@@ -302,7 +314,7 @@ export default function MerchantPage() {
             empty="Nothing has happened to this business yet."
             columns={[
               { label: 'When', cell: (event) => <span className="whitespace-nowrap">{at(event.at)}</span> },
-              { label: 'Event', cell: (event) => <Badge>{event.kind}</Badge> },
+              { label: 'Event', cell: (event) => <Badge>{humanize(event.kind)}</Badge> },
               { label: 'What happened', cell: (event) => event.message },
               { label: 'By', cell: (event) => event.adminName ?? 'System' },
             ]}

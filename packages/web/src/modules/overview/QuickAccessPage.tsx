@@ -41,7 +41,7 @@ function EntryCard({ entry, pinned }: { entry: PaletteEntry; pinned: boolean }) 
         aria-pressed={pinned}
         aria-label={pinned ? `Unpin ${entry.label}` : `Pin ${entry.label}`}
         title={pinned ? 'Unpin' : 'Pin to Quick Access'}
-        className={`w-8 shrink-0 rounded-lg text-lg ${pinned ? 'text-accent-600' : 'text-zinc-300 hover:text-zinc-500 dark:text-zinc-600'}`}
+        className={`w-8 shrink-0 rounded-lg text-lg ${pinned ? 'text-accent-600 dark:text-accent-400' : 'text-zinc-300 hover:text-zinc-500 dark:text-zinc-600'}`}
       >
         {pinned ? '★' : '☆'}
       </button>

@@ -28,13 +28,13 @@ function Where() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
-function renderPalette() {
+function renderPalette(at = '/overview', permissions = admin.permissions) {
   const store = createStore();
-  store.set(sessionUserAtom, admin);
+  store.set(sessionUserAtom, { ...admin, permissions });
   store.set(paletteOpenAtom, true);
   render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={['/overview']}>
+      <MemoryRouter initialEntries={[at]}>
         <Routes>
           <Route path="*" element={<Where />} />
         </Routes>
@@ -87,6 +87,29 @@ describe('CommandPalette', () => {
     await user.keyboard('{Enter}');
     expect(store.get(commandRequestAtom)).toEqual({ commandId: 'admins.create' });
     expect(store.get(paletteOpenAtom)).toBe(false);
+  });
+
+  it("on a merchant's page, starts a business command with that business (only there)", async () => {
+    const user = userEvent.setup();
+    const store = renderPalette('/merchants/42', ['merchants.view', 'fraud.manage', 'kyc.override', 'admins.delete']);
+    await user.type(input(), 'mark or clear fraud');
+    await waitFor(() => expect(shownKeys()[0]).toBe('command:fraud.update'));
+    await user.keyboard('{Enter}');
+    expect(store.get(commandRequestAtom)).toEqual({ commandId: 'fraud.update', initial: { id: 42 } });
+
+    act(() => store.set(paletteOpenAtom, true));
+    await user.type(input(), 'delete an admin');
+    await waitFor(() => expect(shownKeys()[0]).toBe('command:admins.delete'));
+    await user.keyboard('{Enter}');
+    // An admin's id is not a business's: nothing is filled in.
+    expect(store.get(commandRequestAtom)).toEqual({ commandId: 'admins.delete' });
+    cleanup();
+
+    const elsewhere = renderPalette('/overview', ['fraud.manage']);
+    await user.type(input(), 'mark or clear fraud');
+    await waitFor(() => expect(shownKeys()[0]).toBe('command:fraud.update'));
+    await user.keyboard('{Enter}');
+    expect(elsewhere.get(commandRequestAtom)).toEqual({ commandId: 'fraud.update' });
   });
 
   it('closes on Esc', async () => {

@@ -1,8 +1,8 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { registry } from '@traction/core';
+import { commandsById, registry } from '@traction/core';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ROUTES } from '../../routes';
 import { permissionSetAtom } from '../auth/sessionAtoms';
 import { commandRequestAtom } from '../forms/commandRequestAtom';
@@ -10,6 +10,7 @@ import { buildPaletteIndex } from './buildPaletteIndex';
 import type { PaletteEntry } from './PaletteEntry';
 import { paletteOpenAtom } from './paletteAtoms';
 import { PaletteSearch } from './PaletteSearch';
+import { prefillFromRoute } from './prefillFromRoute';
 import { recentEntriesAtom } from './recentEntriesAtom';
 
 /**
@@ -22,6 +23,7 @@ export function CommandPalette() {
   const [recent, remember] = useAtom(recentEntriesAtom);
   const setCommandRequest = useSetAtom(commandRequestAtom);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const index = useMemo(() => buildPaletteIndex(ROUTES, registry, permissions), [permissions]);
 
   const pick = useCallback(
@@ -29,9 +31,13 @@ export function CommandPalette() {
       remember(entry.key);
       setOpen(false);
       if (entry.kind === 'route') void navigate(entry.target);
-      else setCommandRequest({ commandId: entry.target });
+      else {
+        // On a merchant's page, a command about a business starts with that business filled in.
+        const initial = prefillFromRoute(pathname, commandsById.get(entry.target));
+        setCommandRequest({ commandId: entry.target, ...(initial ? { initial } : {}) });
+      }
     },
-    [navigate, remember, setCommandRequest, setOpen],
+    [navigate, pathname, remember, setCommandRequest, setOpen],
   );
 
   return (

@@ -61,6 +61,17 @@ describe('rankEntries', () => {
     expect(keys(rankEntries(index, 'perm', []))[0]).toBe('route:/permissions');
   });
 
+  it('puts a page before a command that matches as well: "document" is the Document page first', () => {
+    const kyc = buildPaletteIndex(ROUTES, registry as readonly AnyCommand[], new Set(['kyc.view', 'uploads.create']));
+    const ranked = keys(rankEntries(kyc, 'document', []));
+    expect(ranked).toContain('command:uploads.create');
+    expect(ranked.indexOf('route:/document-verification')).toBeLessThan(ranked.indexOf('command:uploads.create'));
+    expect(ranked[0]).toBe('route:/document-verification');
+    const tie = (kind: PaletteEntry['kind'], label: string): PaletteEntry => ({ key: `${kind}:${label}`, kind, label, group: '', keywords: [], target: label });
+    expect(keys(rankEntries([tie('command', 'Fraud'), tie('route', 'Fraud')], 'fraud', []))).toEqual(['route:Fraud', 'command:Fraud']);
+    expect(keys(rankEntries([tie('command', 'Fraud list'), tie('route', 'Fraud list')], 'fraud list', []))).toEqual(['route:Fraud list', 'command:Fraud list']);
+  });
+
   it('finds by keyword, group and id, and by several words in any order', () => {
     expect(keys(rankEntries(index, 'invite', []))).toEqual(['command:admins.create']);
     expect(keys(rankEntries(index, 'admins.delete', []))).toEqual(['command:admins.delete']);

@@ -5,16 +5,22 @@ import type { PaletteEntry } from './PaletteEntry';
 // so it cannot outrank a label that starts with the query: "audit" is the Audit Log page before
 // the commands of the `audit` group. (match-sorter applies the threshold of the best-ranked key
 // to the whole item, so per-key thresholds would hide label matches; hence none.)
-const KEYS: readonly KeyOption<PaletteEntry>[] = [
-  (entry) => entry.label,
-  (entry) => entry.keywords as string[],
-  { key: (entry) => entry.group, maxRanking: rankings.CONTAINS },
-  { key: (entry) => entry.target, maxRanking: rankings.CONTAINS },
-];
+// Labels and keywords are matched lower-cased, like the query: otherwise a keyword `document`
+// is a case-sensitive equal and beats the page labelled "Document".
+function keysOf(lower: ReadonlyMap<PaletteEntry, { label: string; keywords: string[] }>): readonly KeyOption<PaletteEntry>[] {
+  return [
+    (entry) => lower.get(entry)!.label,
+    (entry) => lower.get(entry)!.keywords,
+    { key: (entry) => entry.group, maxRanking: rankings.CONTAINS },
+    { key: (entry) => entry.target, maxRanking: rankings.CONTAINS },
+  ];
+}
 
 /** Per index: each entry's position (the tie-break) and all its text, lower-cased, for the pre-filter. */
 interface Prepared {
   position: Map<PaletteEntry, number>;
+  /** Equal matches: pages before commands ("document" is the Document page before "Upload a document"), then index order. */
+  tieBreak: (a: PaletteEntry, b: PaletteEntry) => number;
   haystack: Map<PaletteEntry, string>;
   options: MatchSorterOptions<PaletteEntry>;
   /** Matches of recent queries: a longer query only needs to look at a shorter one's matches. */
@@ -22,23 +28,26 @@ interface Prepared {
 }
 
 const MAX_CACHED_QUERIES = 64;
+const KIND_ORDER: Record<PaletteEntry['kind'], number> = { route: 0, command: 1 };
 const prepared = new WeakMap<readonly PaletteEntry[], Prepared>();
 
 function prepare(index: readonly PaletteEntry[]): Prepared {
   let found = prepared.get(index);
   if (found) return found;
   const position = new Map(index.map((entry, i) => [entry, i]));
+  const tieBreak = (a: PaletteEntry, b: PaletteEntry) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || position.get(a)! - position.get(b)!;
   const haystack = new Map(index.map((entry) => [entry, [entry.label, ...entry.keywords, entry.group, entry.target].join(' ').toLowerCase()]));
   found = {
     position,
+    tieBreak,
     haystack,
     matches: new Map(),
     options: {
-      keys: KEYS,
-      // Labels are the console's own (no accents to fold), and ties keep index order, which
-      // is cheaper than match-sorter's default localeCompare and reads as the sidebar does.
+      keys: keysOf(new Map(index.map((entry) => [entry, { label: entry.label.toLowerCase(), keywords: entry.keywords.map((word) => word.toLowerCase()) }]))),
+      // Labels are the console's own (no accents to fold), and ties put pages first, then keep
+      // index order, which is cheaper than match-sorter's default localeCompare and reads as the sidebar does.
       keepDiacritics: true,
-      baseSort: (a, b) => position.get(a.item)! - position.get(b.item)!,
+      baseSort: (a, b) => tieBreak(a.item, b.item),
     },
   };
   prepared.set(index, found);
@@ -90,7 +99,7 @@ function matchEveryWord(candidates: readonly PaletteEntry[], words: readonly str
     for (const { item, rank } of ranked) total.set(item, (total.get(item) ?? 0) + rank);
     rows = ranked.map(({ item }) => item);
   }
-  return [...rows].sort((a, b) => total.get(b)! - total.get(a)! || state.position.get(a)! - state.position.get(b)!);
+  return [...rows].sort((a, b) => total.get(b)! - total.get(a)! || state.tieBreak(a, b));
 }
 
 /**

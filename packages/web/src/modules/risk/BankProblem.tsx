@@ -23,12 +23,14 @@ export function BankProblem({ error, bankName, onRetry }: { error: Error; bankNa
         : status === 400
           ? 'Check the details and try again.'
           : null;
+  // The server's message often already says whether anything changed and what to do: say it once.
+  const saidAlready = /nothing was changed|may have|try again|check /i.test(message);
   const retryable = status === 0 || status >= 500;
   return (
     <div role="alert" data-testid="bank-problem" data-status={status} className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200">
       <p className="font-medium">{title}</p>
       <p className="mt-1">{message}</p>
-      {advice ? <p className="mt-1 text-sm opacity-80">{advice}</p> : null}
+      {advice && !saidAlready ? <p className="mt-1 text-sm opacity-80">{advice}</p> : null}
       {retryable ? (
         <Button className="mt-3" onClick={onRetry}>
           Try again

@@ -10,8 +10,9 @@ export default function PndAccountsPage() {
       command={listWallets}
       fixed={PND}
       title="PND Accounts"
-      description="Wallets on post-no-debit: money may come in but not go out. Open one (Enter) to see what it allows and change its status."
+      description="Wallets on post-no-debit: money may come in but not go out. Open one (Enter or double-click) to see what it allows and change its status."
       rowNoun={{ one: 'wallet', other: 'wallets' }}
+      selectable={false}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { listWallets, moneyMovementPolicy } from '@traction/core';
+import { listWallets, moneyMovementPolicy, WALLET_STATUSES, type WalletStatus } from '@traction/core';
 import { Link, useParams } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { dateTimeFormat } from '../list/formatCell';
@@ -7,6 +7,17 @@ import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
 import { MoneyPolicyView, WalletStatusTable } from './MoneyPolicyView';
+
+/** What a status does to money, for the confirmation. */
+const STATUS_EFFECT: Record<WalletStatus, string> = {
+  ACTIVE: 'Money may move in and out again (unless the business is marked as fraud).',
+  PND: 'Money may come in but not go out.',
+  FROZEN: 'No money may move in or out.',
+  CLOSED: 'No money may move in or out; the wallet is closed.',
+};
+
+/** "Jubilee Suites'" and "Mama Put's". */
+const possessive = (name: string) => (name.endsWith('s') ? `${name}'` : `${name}'s`);
 
 /** One wallet: its status, what that lets money do, and the status change. */
 export default function WalletPage() {
@@ -30,9 +41,24 @@ export default function WalletPage() {
         description={`${wallet.businessEmail} · status ${wallet.status}`}
         actions={
           allowed('wallets.status.update') ? (
-            <Button variant="primary" onClick={() => open({ commandId: 'wallets.status.update', fixed: { uid: wallet.uid }, subject: `Wallet of ${wallet.businessName} (now ${wallet.status})` })}>
-              Change status
-            </Button>
+            <div className="flex flex-wrap gap-2" role="group" aria-label="Change status">
+              {WALLET_STATUSES.filter((status) => status !== wallet.status).map((status) => (
+                <Button
+                  key={status}
+                  variant={status === 'ACTIVE' ? 'primary' : 'danger'}
+                  data-status-to={status}
+                  onClick={() =>
+                    open({
+                      commandId: 'wallets.status.update',
+                      fixed: { uid: wallet.uid, status },
+                      subject: `Set ${possessive(wallet.businessName)} wallet to ${status} (now ${wallet.status})? ${STATUS_EFFECT[status]}`,
+                    })
+                  }
+                >
+                  Set to {status}
+                </Button>
+              ))}
+            </div>
           ) : undefined
         }
       />

@@ -10,7 +10,7 @@ export function NotAvailablePage({ route, standalone, missing }: { route: RouteE
         {missing ? 'There is no page at this address.' : 'This part of the console is not available yet.'}
       </p>
       {standalone ? null : (
-        <Link to="/quick-access" className="mt-4 inline-block text-accent-600 underline">
+        <Link to="/quick-access" className="mt-4 inline-block text-accent-600 underline dark:text-accent-400">
           Go to Quick Access
         </Link>
       )}

@@ -23,7 +23,7 @@ import { uploadWithProgress } from './uploadWithProgress';
 
 /** Most documents one corporate verification carries (kyc.corporate.verify takes 1 to 10). */
 const MAX_FILES = 10;
-const linkClass = 'text-accent-700 underline-offset-2 hover:underline dark:text-accent-400';
+const linkClass = 'text-accent-700 underline-offset-2 hover:underline dark:text-accent-500';
 
 interface PendingFile {
   key: number;
@@ -186,7 +186,7 @@ function CorporateUpload({ businessId }: { businessId: number }) {
           }}
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
-          className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border-2 border-dashed border-zinc-300 p-6 text-center hover:border-accent-500 focus-visible:border-accent-600 focus-visible:outline-none data-[dragging]:border-accent-600 data-[dragging]:bg-accent-50 dark:border-zinc-700 dark:data-[dragging]:bg-accent-950"
+          className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border-2 border-dashed border-zinc-300 p-6 text-center hover:border-accent-500 focus-visible:border-accent-600 focus-visible:outline-none data-[dragging]:border-accent-600 data-[dragging]:bg-accent-50 dark:border-zinc-700 dark:data-[dragging]:bg-zinc-800"
         >
           <span className="font-medium">Drop the CAC certificate and status report here, or press Enter to choose files</span>
           <span className="text-xs text-zinc-500 dark:text-zinc-400">JPEG, PNG or PDF, at most {formatByteSize(UPLOAD_MAX_BYTES)} each, up to {MAX_FILES} files</span>

@@ -1,8 +1,10 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { KYC_STATUS_ACTION, kycStatusNeedsComment, updateKycStatus, type KycRecord, type KycReviewStatus } from '@traction/core';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { getKyc, KYC_STATUS_ACTION, kycStatusNeedsComment, updateKycStatus, type CommandOutput, type KycRecord, type KycReviewStatus } from '@traction/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useRunCommand } from '../commands/useRunCommand';
 import { Button } from '../ui/Button';
+import { recordSummary } from './kycLabels';
 
 const WHAT_HAPPENS: Record<KycReviewStatus, string> = {
   APPROVED: 'The record is verified. This is final.',
@@ -16,19 +18,49 @@ export interface KycDecisionDialogProps {
   /** The status to move to; null keeps the dialog closed. */
   status: KycReviewStatus | null;
   onClose: () => void;
+  /** Called after the server accepted the decision (the dialog has closed). */
+  onDone?: (output: CommandOutput<typeof updateKycStatus>) => void;
 }
 
 /**
  * Approve, disapprove or start processing one record, with a comment (required to disapprove).
  * Enter sends, Shift+Enter starts a new line, Esc cancels. The comment goes to the merchant and
- * into the record's history and the audit log.
+ * into the record's history and the audit log. Keys typed the moment a shortcut opened the dialog
+ * go into the comment even before the dialog has taken focus ("a" then "Docs ok" keeps its "D").
  */
-export function KycDecisionDialog({ record, status, onClose }: KycDecisionDialogProps) {
+export function KycDecisionDialog({ record, status, onClose, onDone }: KycDecisionDialogProps) {
   const [comment, setComment] = useState('');
   const [error, setError] = useState('');
   const run = useRunCommand(updateKycStatus);
   const fieldId = useId();
+  const fieldRef = useRef<HTMLTextAreaElement | null>(null);
+  const panelRef = useRef<HTMLDivElement | null>(null);
+  const queries = useQueryClient();
+  // Focused as soon as it exists, not a frame later: the next key is already coming. Stable, so a
+  // re-render never pulls focus back from Cancel.
+  const attachField = useCallback((element: HTMLTextAreaElement | null) => {
+    fieldRef.current = element;
+    if (element && document.activeElement !== element) element.focus();
+  }, []);
   const open = status !== null;
+
+  // From the commit that opens the dialog (before the next keydown), printable keys that land
+  // outside the dialog — focus still on the page while the dialog mounts — are typed into the comment.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const capture = (event: globalThis.KeyboardEvent) => {
+      const field = fieldRef.current;
+      const active = document.activeElement;
+      if (active && (active === field || panelRef.current?.contains(active))) return;
+      if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setComment((text) => text + event.key);
+      field?.focus();
+    };
+    document.addEventListener('keydown', capture, { capture: true });
+    return () => document.removeEventListener('keydown', capture, { capture: true });
+  }, [open]);
   const needsComment = status !== null && kycStatusNeedsComment(status);
 
   const close = () => {
@@ -48,7 +80,17 @@ export function KycDecisionDialog({ record, status, onClose }: KycDecisionDialog
       return;
     }
     setError('');
-    run.mutate(input, { onSuccess: close, onError: (failure) => setError(failure.userMessage) });
+    run.mutate(input, {
+      onSuccess: (output) => {
+        // The page shows the new status at once; the refetch that follows confirms it.
+        queries.setQueryData<CommandOutput<typeof getKyc>>([getKyc.id, { id: record.id }], (shown) =>
+          shown ? { ...shown, record: output.record, allowedNext: output.allowedNext, blacklisted: output.blacklisted } : shown,
+        );
+        close();
+        onDone?.(output);
+      },
+      onError: (failure) => setError(failure.userMessage),
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -63,13 +105,13 @@ export function KycDecisionDialog({ record, status, onClose }: KycDecisionDialog
     <Dialog open={open} onClose={close} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 pt-[10vh]">
-        <DialogPanel data-testid="kyc-decision" data-decision={status ?? undefined} className="w-full max-w-lg rounded-xl bg-white p-5 shadow-xl dark:bg-zinc-900">
+        <DialogPanel ref={panelRef} data-testid="kyc-decision" data-decision={status ?? undefined} className="w-full max-w-lg rounded-xl bg-white p-5 shadow-xl dark:bg-zinc-900">
           <DialogTitle className="font-semibold">
             {action} KYC #{record.id}
           </DialogTitle>
           <Description className="mt-1 text-zinc-500 dark:text-zinc-400">
-            {record.businessName} · {record.verificationType.toLowerCase()}
-            {record.documentType ? ` (${record.documentType})` : ''}. {status ? WHAT_HAPPENS[status] : ''}
+            {recordSummary(record)}
+            {record.idNumber ? <span className="font-mono"> {record.idNumber}</span> : null}. {status ? WHAT_HAPPENS[status] : ''}
           </Description>
           <form className="mt-4 space-y-3" onSubmit={submit} noValidate>
             <label htmlFor={fieldId} className="block">
@@ -78,6 +120,7 @@ export function KycDecisionDialog({ record, status, onClose }: KycDecisionDialog
               </span>
               <textarea
                 id={fieldId}
+                ref={attachField}
                 data-autofocus
                 autoFocus
                 rows={3}

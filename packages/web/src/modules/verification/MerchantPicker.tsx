@@ -111,7 +111,7 @@ export function MerchantPicker({ onPick, label = 'Find a merchant' }: { onPick: 
               data-merchant={item.id}
               onMouseEnter={() => setActive(index)}
               onClick={() => pick({ id: item.id, name: item.name })}
-              className="cursor-pointer px-2.5 py-1.5 aria-selected:bg-accent-50 dark:aria-selected:bg-accent-950"
+              className="cursor-pointer px-2.5 py-1.5 aria-selected:bg-accent-50 dark:aria-selected:bg-zinc-800"
             >
               <span className="font-medium">{item.name}</span> <span className="text-xs text-zinc-500">#{item.id} · {item.email}</span>
             </li>

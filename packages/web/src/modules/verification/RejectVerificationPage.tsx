@@ -9,16 +9,19 @@ import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
 import { TextField } from '../ui/TextField';
+import { KycDocuments } from './KycDocuments';
 import { KycStatusBadge } from './KycStatusBadge';
+import { documentLabel, maskedId, recordSummary } from './kycLabels';
 import { recordPath, viewForType } from './verificationViews';
 
-const linkClass = 'text-accent-700 underline-offset-2 hover:underline dark:text-accent-400';
+const linkClass = 'text-accent-700 underline-offset-2 hover:underline dark:text-accent-500';
 const isIdType = (value: string | null): value is KycIdType => value !== null && (KYC_ID_TYPES as readonly string[]).includes(value);
 
 /**
- * Rejecting a record: the document itself is unacceptable. A comment is required (the merchant
- * reads it); the ID on it may be blacklisted at the same time, so it can never be approved again.
- * Ctrl/⌘+Enter sends from anywhere in the form.
+ * Rejecting a record: the document itself is unacceptable. The page shows what is rejected (the
+ * record's ID number and documents). A comment is required (the merchant reads it); the ID on the
+ * record may be blacklisted at the same time, so it can never be approved again. As in the review
+ * dialogs, Enter sends and Shift+Enter starts a new line in the comment; Ctrl/⌘+Enter also sends.
  */
 export default function RejectVerificationPage() {
   const { id = '' } = useParams();
@@ -32,8 +35,6 @@ export default function RejectVerificationPage() {
   const commentId = useId();
   const [comment, setComment] = useState('');
   const [alsoBlacklist, setAlsoBlacklist] = useState(false);
-  const [idType, setIdType] = useState<string | null>(null);
-  const [idNumber, setIdNumber] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
@@ -50,9 +51,9 @@ export default function RejectVerificationPage() {
   const { record } = data;
   const back = (location.state as { from?: string } | null)?.from ?? recordPath(viewForType(record.verificationType), record.id);
   const canReject = allowed('kyc.status.update') && data.allowedNext.includes('REJECTED');
-  const canBlacklist = allowed('kyc.blacklist') && !data.blacklisted;
-  const chosenType = idType ?? (isIdType(record.documentType) ? record.documentType : 'NIN');
-  const chosenNumber = idNumber ?? record.idNumber ?? '';
+  // Only the record's own ID: the server refuses any other (409), so it is shown, not typed.
+  const recordId = isIdType(record.documentType) && record.idNumber ? { idType: record.documentType, idNumber: record.idNumber } : null;
+  const canBlacklist = allowed('kyc.blacklist') && !data.blacklisted && recordId !== null;
   const sending = rejectRun.isPending || blacklistRun.isPending;
 
   const submit = async (event?: FormEvent) => {
@@ -62,8 +63,8 @@ export default function RejectVerificationPage() {
     const rejection = { id: record.id, status: 'REJECTED' as const, comment: comment.trim() };
     const checked = updateKycStatus.input.safeParse(rejection);
     if (!checked.success) found.comment = `Comment ${checked.error.issues[0]?.message ?? 'is not valid'}`;
-    const listing = { id: record.id, idType: chosenType as KycIdType, idNumber: chosenNumber, note: note.trim() || comment.trim() };
-    if (alsoBlacklist) {
+    const listing = { id: record.id, idType: recordId?.idType ?? ('NIN' as KycIdType), idNumber: recordId?.idNumber ?? '', note: note.trim() || comment.trim() };
+    if (alsoBlacklist && recordId) {
       const parsed = blacklistKycId.input.safeParse(listing);
       if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= `${String(issue.path[0])} ${issue.message}`;
     }
@@ -76,7 +77,7 @@ export default function RejectVerificationPage() {
       setFailure(error instanceof ClientError ? error.userMessage : String(error));
       return;
     }
-    if (alsoBlacklist) {
+    if (alsoBlacklist && recordId) {
       try {
         await blacklistRun.mutateAsync(listing);
       } catch (error) {
@@ -87,8 +88,11 @@ export default function RejectVerificationPage() {
     navigate(back);
   };
 
-  const sendOnModEnter = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+  // Enter sends from the comment like the review dialogs (Shift+Enter: a new line); Ctrl/⌘+Enter anywhere.
+  const sendOnEnter = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    const inComment = (event.target as HTMLElement).tagName === 'TEXTAREA';
+    if (event.metaKey || event.ctrlKey || (inComment && !event.shiftKey)) {
       event.preventDefault();
       void submit();
     }
@@ -96,19 +100,34 @@ export default function RejectVerificationPage() {
 
   return (
     <div data-page="kyc-reject" data-kyc-id={record.id} className="max-w-2xl">
-      <PageHeader title={`Reject KYC #${record.id}`} description={`${record.businessName} · ${record.verificationType.toLowerCase()}${record.documentType ? ` (${record.documentType})` : ''}`} />
+      <PageHeader title={`Reject KYC #${record.id}`} description={recordSummary(record)} />
       <p className="mb-4 flex items-center gap-2 text-zinc-600 dark:text-zinc-300">
         Now <KycStatusBadge status={record.status} />
         <Link className={linkClass} to={back}>
           Back to the record
         </Link>
       </p>
+      <section data-section="rejected" aria-label="What is rejected" className="mb-4 rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+        <dl className="grid grid-cols-2 gap-3 border-b border-zinc-200 p-3 dark:border-zinc-800">
+          <div>
+            <dt className="text-xs text-zinc-500 dark:text-zinc-400">{documentLabel(record.documentType) ?? 'Document'}</dt>
+            <dd data-testid="kyc-reject-id" className="font-mono">
+              {record.idNumber ?? record.detail ?? '—'}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-zinc-500 dark:text-zinc-400">Business</dt>
+            <dd>{record.businessName}</dd>
+          </div>
+        </dl>
+        <KycDocuments documents={data.documents} />
+      </section>
       {!canReject ? (
         <p role="alert" className="rounded-md bg-amber-50 p-2.5 text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
           {data.allowedNext.includes('REJECTED') ? 'You do not have the permission to reject KYC records.' : `This record is ${record.status.toLowerCase()}, which is final: it cannot be rejected.`}
         </p>
       ) : (
-        <form noValidate onSubmit={(event) => void submit(event)} onKeyDown={sendOnModEnter} data-testid="kyc-reject-form" className="space-y-4">
+        <form noValidate onSubmit={(event) => void submit(event)} onKeyDown={sendOnEnter} data-testid="kyc-reject-form" className="space-y-4">
           <label htmlFor={commentId} className="block">
             <span className="mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-400">Why is the document unacceptable? (required: the merchant reads it)</span>
             <textarea
@@ -133,33 +152,24 @@ export default function RejectVerificationPage() {
             <fieldset className="space-y-3 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
               <label className="flex items-center gap-2">
                 <input type="checkbox" name="alsoBlacklist" checked={alsoBlacklist} onChange={(event) => setAlsoBlacklist(event.target.checked)} />
-                <span>Also blacklist this ID, so it can never be approved on any record</span>
+                <span>
+                  Also blacklist <span className="font-mono">{recordId ? maskedId(recordId.idType, recordId.idNumber) : ''}</span>, the ID on this record, so it can never be approved on any record
+                </span>
               </label>
               {alsoBlacklist ? (
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <label className="block">
-                    <span className="mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-400">ID type</span>
-                    <select
-                      name="idType"
-                      value={chosenType}
-                      onChange={(event) => setIdType(event.target.value)}
-                      className="h-9 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-                    >
-                      {KYC_ID_TYPES.map((type) => (
-                        <option key={type} value={type}>
-                          {type}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <TextField label="ID number" name="idNumber" value={chosenNumber} onChange={(event) => setIdNumber(event.target.value)} error={errors.idNumber} />
-                  <TextField label="Blacklist note (defaults to the comment)" name="note" className="sm:col-span-2" value={note} onChange={(event) => setNote(event.target.value)} error={errors.note} />
+                <div className="grid gap-3">
+                  {errors.idNumber || errors.idType ? (
+                    <p role="alert" className="text-xs text-red-600 dark:text-red-400">
+                      {errors.idNumber ?? errors.idType}
+                    </p>
+                  ) : null}
+                  <TextField label="Blacklist note (defaults to the comment)" name="note" value={note} onChange={(event) => setNote(event.target.value)} error={errors.note} />
                 </div>
               ) : null}
             </fieldset>
           ) : data.blacklisted ? (
             <p className="text-zinc-500 dark:text-zinc-400">
-              {data.blacklisted.idType} {data.blacklisted.idNumber} is already blacklisted.
+              {maskedId(data.blacklisted.idType, data.blacklisted.idNumber)} is already blacklisted.
             </p>
           ) : null}
 
@@ -169,7 +179,7 @@ export default function RejectVerificationPage() {
             </p>
           ) : null}
           <div className="flex items-center justify-end gap-2">
-            <span className="mr-auto text-xs text-zinc-500 dark:text-zinc-400">Ctrl+Enter rejects · the decision is final</span>
+            <span className="mr-auto text-xs text-zinc-500 dark:text-zinc-400">Enter rejects · Shift+Enter for a new line · the decision is final</span>
             <Button onClick={() => navigate(back)}>Cancel</Button>
             <Button type="submit" variant="danger" disabled={sending}>
               {sending ? 'Rejecting…' : alsoBlacklist ? 'Reject and blacklist' : 'Reject'}

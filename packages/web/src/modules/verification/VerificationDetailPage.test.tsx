@@ -149,34 +149,138 @@ describe('VerificationDetailPage', () => {
     await waitFor(() => expect(decisions()).toEqual([{ id: 12, status: 'DISAPPROVED', comment: 'Name on the slip is not the owner' }]));
   });
 
-  it('r opens the reject page, b the blacklist form with the ID filled in', async () => {
+  it('r opens the reject page, b the blacklist form fixed to the record\'s own ID, saying the record will be rejected', async () => {
     const user = userEvent.setup();
     const store = renderPage(pending);
     await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
+    expect(screen.getByRole('button', { name: /Blacklist NIN/ })).toBeTruthy();
     await user.keyboard('b');
-    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'kyc.blacklist', fixed: { id: 12 }, initial: { idType: 'NIN', idNumber: '12345678901' } });
+    const request = store.get(commandRequestAtom)!;
+    expect(request).toMatchObject({ commandId: 'kyc.blacklist', fixed: { id: 12, idType: 'NIN', idNumber: '12345678901' } });
+    expect(request.initial).toBeUndefined();
+    expect(request.subject).toContain('NIN ••••8901');
+    expect(request.subject).not.toContain('12345678901');
+    expect(request.subject).toContain('KYC #12 will be rejected');
     store.set(commandRequestAtom, null);
     await user.keyboard('r');
     expect((await screen.findByTestId('where')).textContent).toBe('/document-verification/reject/12');
+  });
+
+  it('offers the business\'s BVN, typed, only when the record carries no ID', async () => {
+    const user = userEvent.setup();
+    const store = renderPage({ ...pending, record: { ...pending.record, verificationType: 'ADDRESS', documentType: 'UTILITY_BILL', idNumber: null, detail: '12 Allen Avenue, Ikeja' } });
+    await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
+    expect(screen.getByText(/Address verification · Utility bill/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Blacklist BVN/ })).toBeTruthy();
+    await user.keyboard('b');
+    const request = store.get(commandRequestAtom)!;
+    expect(request.fixed).toEqual({ id: 12, idType: 'BVN' });
+    expect(request.subject).toMatch(/carries no ID number.*BVN of Mama Put Kitchen.*keeps its status/);
+  });
+
+  it('names documents in words, not enum values', async () => {
+    const user = userEvent.setup();
+    renderPage({ ...pending, record: { ...pending.record, documentType: 'DRIVERS_LICENSE', idNumber: 'LAG43916AA73' } });
+    await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
+    expect(screen.getByText(/^Document verification · Driver’s licence · submitted/)).toBeTruthy();
+    const record = document.querySelector<HTMLElement>('[data-section="record"]')!;
+    expect(within(record).getByText('Driver’s licence')).toBeTruthy();
+    await user.keyboard('d');
+    const dialog = await screen.findByTestId('kyc-decision');
+    expect(dialog.textContent).toContain('Mama Put Kitchen · Document verification · Driver’s licence LAG43916AA73.');
+    expect(dialog.textContent).not.toMatch(/DRIVERS|DOCUMENT|\(document/);
+  });
+
+  it('puts keys typed right after a shortcut into the comment: "a" then "Docs ok" keeps its "D"', async () => {
+    const user = userEvent.setup();
+    renderPage(pending);
+    await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
+    await user.keyboard('aDocs ok');
+    const field = within(await screen.findByTestId('kyc-decision')).getByRole('textbox');
+    expect((field as HTMLTextAreaElement).value).toBe('Docs ok');
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('after approving, says so in a status line and puts focus on the heading, not <body>', async () => {
+    const user = userEvent.setup();
+    renderPage(pending);
+    const heading = await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
+    await user.keyboard('a');
+    await screen.findByTestId('kyc-decision');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('KYC #12 approved.'));
+    expect(document.querySelector('[data-page="kyc-record"]')?.getAttribute('data-status')).toBe('APPROVED');
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it('after starting processing, focus goes to the next action (Approve)', async () => {
+    const user = userEvent.setup();
+    renderPage(pending);
+    await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
+    call.mockImplementation((command: { id: string }) =>
+      command.id === 'kyc.status.update'
+        ? Promise.resolve({ record: { ...pending.record, status: 'PROCESSING' }, allowedNext: ['APPROVED', 'DISAPPROVED', 'REJECTED'], blacklisted: null })
+        : Promise.resolve(pending),
+    );
+    await user.keyboard('p');
+    await screen.findByTestId('kyc-decision');
+    await user.keyboard('Sent to NIMC{Enter}');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('KYC #12 moved to processing.'));
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-action')).toBe('a'));
   });
 
   it('never offers Approve for a blacklisted ID, and says why', async () => {
     renderPage({
       ...pending,
       allowedNext: ['PROCESSING', 'DISAPPROVED', 'REJECTED'],
-      blacklisted: { id: 1, idType: 'NIN', idNumber: '12345678901', note: 'Fraud ring', kycId: 3, businessId: 9, businessName: 'Other', createdBy: 'kemi@traction.ng', createdAt: '2026-11-19T09:00:00.000Z' },
+      blacklisted: { id: 1, idType: 'PASSPORT', idNumber: 'A12345678', note: 'Passport reported stolen by NIS.', kycId: 3, businessId: 9, businessName: 'Other', createdBy: 'kemi@traction.ng', createdAt: '2026-11-19T09:00:00.000Z' },
     });
-    expect((await screen.findByTestId('kyc-blacklisted')).textContent).toContain('can never be approved');
+    const banner = (await screen.findByTestId('kyc-blacklisted')).textContent!;
+    expect(banner).toContain('can never be approved');
+    expect(banner).toContain('Passport A12345678 is blacklisted: “Passport reported stolen by NIS”');
+    expect(banner).not.toMatch(/\.\.|\.,|\.”/);
     expect(actions()).toEqual(['p', 'd', 'r']);
     const approved = screen.getByTestId('kyc-state-machine').querySelector('[data-kyc-state="APPROVED"]');
     expect(approved?.getAttribute('data-state')).toBe('blocked');
+  });
+
+  it('a on a record that cannot be approved says why instead of doing nothing', async () => {
+    const user = userEvent.setup();
+    renderPage({
+      ...pending,
+      allowedNext: ['PROCESSING', 'DISAPPROVED', 'REJECTED'],
+      blacklisted: { id: 1, idType: 'NIN', idNumber: '12345678901', note: 'Fraud ring', kycId: 3, businessId: 9, businessName: 'Other', createdBy: null, createdAt: '2026-11-19T09:00:00.000Z' },
+    });
+    await screen.findByTestId('kyc-blacklisted');
+    await user.keyboard('a');
+    expect(screen.getByRole('status').textContent).toBe('KYC #12 cannot be approved: its NIN ••••8901 is blacklisted.');
+    expect(screen.queryByTestId('kyc-decision')).toBeNull();
+    cleanup();
+    renderPage({ ...pending, record: { ...pending.record, status: 'DISAPPROVED' }, allowedNext: [] });
+    await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
+    await user.keyboard('a');
+    expect(screen.getByRole('status').textContent).toMatch(/^KYC #12 is disapproved, which is final/);
+    expect(decisions()).toEqual([]);
+  });
+
+  it('shows every state a pending record may go to straight away, as buttons, with a current chip', async () => {
+    const user = userEvent.setup();
+    renderPage(pending);
+    const machine = await screen.findByTestId('kyc-state-machine');
+    expect(within(machine).getByText('Pending').getAttribute('data-state')).toBe('current');
+    const moves = within(within(machine).getByRole('list', { name: 'Possible next states' })).getAllByRole('button');
+    expect(moves.map((b) => b.textContent)).toEqual(['Processing', 'Approved', 'Disapproved', 'Rejected']);
+    await user.click(moves[1]!);
+    expect((await screen.findByTestId('kyc-decision')).getAttribute('data-decision')).toBe('APPROVED');
   });
 
   it('offers nothing on a final record, or to an admin who may only look', async () => {
     renderPage({ ...pending, record: { ...pending.record, status: 'APPROVED', reviewedBy: reviewer, reviewedAt: '2026-11-21T09:00:00.000Z' }, allowedNext: [] });
     await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
     expect(actions()).toEqual(['b']);
-    expect(screen.getByText(/Final: the merchant submits a new record/)).toBeTruthy();
+    const machine = screen.getByTestId('kyc-state-machine');
+    expect(machine.textContent).toBe('NowApprovedFinal: verified.');
+    expect(machine.textContent!.match(/final/gi)).toHaveLength(1);
     cleanup();
     renderPage(pending, ['kyc.view']);
     await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });

@@ -1,10 +1,10 @@
-import { getKyc, type KycReviewStatus, type KycStatus } from '@traction/core';
+import { getKyc, isFinalKycStatus, KYC_ID_TYPES, KYC_STATUS_ACTION, maskIdNumber, type KycIdType, type KycReviewStatus, type KycStatus } from '@traction/core';
 import { ClientError } from '@traction/core/client';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { useShortcut } from '../keyboard/useShortcut';
-import { dateTimeFormat, humanize } from '../list/formatCell';
+import { dateTimeFormat } from '../list/formatCell';
 import { useCommandQuery } from '../list/useCommandQuery';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
@@ -14,12 +14,21 @@ import { KycDocuments } from './KycDocuments';
 import { KycHistory } from './KycHistory';
 import { KycStateMachine } from './KycStateMachine';
 import { KycStatusBadge } from './KycStatusBadge';
+import { documentLabel, maskedId, statusLabel, verificationLabel } from './kycLabels';
 import { listReturnPath } from './listReturnPath';
 import { useListNeighbours } from './useListNeighbours';
 import { recordPath, viewOf } from './verificationViews';
 
 const at = (iso: string | null) => (iso ? dateTimeFormat.format(new Date(iso)) : '—');
-const linkClass = 'text-accent-700 underline-offset-2 hover:underline dark:text-accent-400';
+const linkClass = 'text-accent-700 underline-offset-2 hover:underline dark:text-accent-500';
+const isIdType = (value: string | null): value is KycIdType => value !== null && (KYC_ID_TYPES as readonly string[]).includes(value);
+const withoutEndStop = (text: string) => text.trim().replace(/[.\s]+$/, '');
+type Notice = { tone: 'done' | 'refused'; text: string };
+const NOTICE_TONE: Record<Notice['tone'], string> = {
+  done: 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-200',
+  refused: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200',
+};
+const PAST: Record<KycReviewStatus, string> = { APPROVED: 'approved', DISAPPROVED: 'disapproved', REJECTED: 'rejected', PROCESSING: 'moved to processing' };
 
 function Section({ name, title, aside, children }: { name: string; title: string; aside?: ReactNode; children: ReactNode }) {
   const headingId = useId();
@@ -49,7 +58,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
  * One KYC record (All, Document, Address and Corporate detail pages): the record, its business,
  * its documents, its history and the state machine with the moves open to it. Keys: `a` approve,
  * `d` disapprove, `p` start processing, `r` reject, `b` blacklist its ID, `j`/`k` the next or
- * previous record of the list it was opened from.
+ * previous record of the list it was opened from. A review key the record cannot take says why
+ * in the page's status line instead of doing nothing; after a decision that line says what was
+ * done and focus goes to the next action left, or the page heading.
  */
 export default function VerificationDetailPage() {
   const { id = '' } = useParams();
@@ -60,39 +71,97 @@ export default function VerificationDetailPage() {
   const shown = useCommandQuery(getKyc, { id: kycId }, { enabled: Number.isInteger(kycId) && kycId > 0 });
   const { allowed, open } = useOpenCommand();
   const [deciding, setDeciding] = useState<KycReviewStatus | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [focusAfter, setFocusAfter] = useState<KycStatus | null>(null);
   const neighbours = useListNeighbours(kycId);
   const data = shown.data;
   const next = new Set<string>(data?.allowedNext ?? []);
   const mayReview = allowed('kyc.status.update');
-  const mayBlacklist = allowed('kyc.blacklist') && !!data?.record.idNumber && !data?.blacklisted;
+  // The ID a blacklist may name: the record's own; the business's BVN only when the record carries none.
+  const recordId = data && isIdType(data.record.documentType) && data.record.idNumber ? { idType: data.record.documentType, idNumber: data.record.idNumber } : null;
+  const mayBlacklist = allowed('kyc.blacklist') && !!data && !data.blacklisted;
 
-  const decide = (status: KycReviewStatus) => {
-    if (data && mayReview && next.has(status)) setDeciding(status);
-  };
-  const reject = () => {
-    if (data && mayReview && next.has('REJECTED')) navigate(`/document-verification/reject/${kycId}`, { state: { from: pathname } });
-  };
-  const blacklist = () => {
-    if (!data || !mayBlacklist) return;
+  useEffect(() => setNotice(null), [kycId]);
+  // After a decision: once the page shows the new status (and the dialog has given focus back),
+  // focus the next action still open, or the heading; never leave it on <body>.
+  const shownStatus = data?.record.status;
+  useEffect(() => {
+    if (!focusAfter || deciding || shownStatus !== focusAfter) return;
+    const timer = setTimeout(() => {
+      const page = document.querySelector('[data-page="kyc-record"]');
+      const target = page?.querySelector<HTMLElement>('[data-action]:not([data-action="b"])') ?? page?.querySelector<HTMLElement>('h1');
+      if (target?.tagName === 'H1') target.tabIndex = -1;
+      target?.focus();
+      setFocusAfter(null);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [focusAfter, deciding, shownStatus]);
+
+  /** Why this record cannot move to `to` now, or null when it can. */
+  const whyNot = (to: KycReviewStatus): string | null => {
+    if (!data) return null;
     const { record } = data;
+    const verb = KYC_STATUS_ACTION[to].toLowerCase();
+    if (!mayReview) return `You cannot ${verb} KYC records: that needs the kyc.review permission.`;
+    if (next.has(to)) return null;
+    if (to === 'APPROVED' && data.blacklisted) return `KYC #${record.id} cannot be approved: its ${maskedId(data.blacklisted.idType, data.blacklisted.idNumber)} is blacklisted.`;
+    if (isFinalKycStatus(record.status)) return `KYC #${record.id} is ${statusLabel(record.status).toLowerCase()}, which is final: it cannot be changed. The merchant submits a new record to try again.`;
+    return `KYC #${record.id} is already ${statusLabel(record.status).toLowerCase()}.`;
+  };
+  const attempt = (to: KycReviewStatus, run: () => void) => {
+    const reason = whyNot(to);
+    if (reason) setNotice({ tone: 'refused', text: reason });
+    else run();
+  };
+  const decide = (status: KycReviewStatus) =>
+    attempt(status, () => {
+      setNotice(null);
+      setDeciding(status);
+    });
+  const reject = () => attempt('REJECTED', () => navigate(`/document-verification/reject/${kycId}`, { state: { from: pathname } }));
+  const blacklist = () => {
+    if (!data) return;
+    const { record, blacklisted } = data;
+    if (!mayBlacklist) {
+      setNotice({
+        tone: 'refused',
+        text: blacklisted ? `${maskedId(blacklisted.idType, blacklisted.idNumber)} is already blacklisted.` : 'You cannot blacklist IDs: that needs the kyc.blacklist permission.',
+      });
+      return;
+    }
+    const onDone = (output: unknown) => {
+      const entry = (output as { entry?: { idType: string; idNumber: string } } | null)?.entry;
+      setNotice({ tone: 'done', text: `${entry ? maskedId(entry.idType, entry.idNumber) : 'The ID'} is blacklisted.` });
+    };
+    if (recordId) {
+      const willReject = !isFinalKycStatus(record.status);
+      open({
+        commandId: 'kyc.blacklist',
+        fixed: { id: record.id, idType: recordId.idType, idNumber: recordId.idNumber },
+        subject: `Blacklists ${maskedId(recordId.idType, recordId.idNumber)}, the ID on KYC #${record.id} (${record.businessName}). ${
+          willReject ? `KYC #${record.id} will be rejected, with the note as its comment.` : `KYC #${record.id} stays ${statusLabel(record.status).toLowerCase()} (final).`
+        } Any KYC exemption of a business that used this ID is withdrawn.`,
+        onDone,
+      });
+      return;
+    }
     open({
       commandId: 'kyc.blacklist',
-      fixed: { id: record.id },
-      initial: { idType: record.documentType ?? undefined, idNumber: record.idNumber ?? undefined },
-      subject: `${record.documentType ?? 'ID'} ${record.idNumber} from KYC #${record.id}, ${record.businessName}`,
+      fixed: { id: record.id, idType: 'BVN' },
+      subject: `KYC #${record.id} carries no ID number, so this blacklists the BVN of ${record.businessName}: type it below (it must be the business's BVN). KYC #${record.id} keeps its status; any KYC exemption of a business that used this BVN is withdrawn.`,
+      onDone,
     });
   };
+  const blacklistLabel = recordId ? `Blacklist ${documentLabel(recordId.idType)}…` : 'Blacklist BVN…';
   const ready = !!data && !deciding;
-  useShortcut('a', 'Approve this record', () => decide('APPROVED'), { enabled: ready && mayReview && next.has('APPROVED') });
-  useShortcut('d', 'Disapprove this record (with a comment)', () => decide('DISAPPROVED'), { enabled: ready && mayReview && next.has('DISAPPROVED') });
-  useShortcut('p', 'Start processing this record', () => decide('PROCESSING'), { enabled: ready && mayReview && next.has('PROCESSING') });
-  useShortcut('r', 'Reject this record…', reject, { enabled: ready && mayReview && next.has('REJECTED') });
-  useShortcut('b', 'Blacklist its ID number…', blacklist, { enabled: ready && mayBlacklist });
+  useShortcut('a', 'Approve this record', () => decide('APPROVED'), { enabled: ready });
+  useShortcut('d', 'Disapprove this record (with a comment)', () => decide('DISAPPROVED'), { enabled: ready });
+  useShortcut('p', 'Start processing this record', () => decide('PROCESSING'), { enabled: ready });
+  useShortcut('r', 'Reject this record…', reject, { enabled: ready });
+  useShortcut('b', recordId ? 'Blacklist its ID number…' : "Blacklist the business's BVN…", blacklist, { enabled: ready });
   useShortcut('j', 'Next record in the list', () => neighbours.next && navigate(recordPath(view, neighbours.next)), { enabled: !deciding && neighbours.next !== undefined });
   useShortcut('k', 'Previous record in the list', () => neighbours.previous && navigate(recordPath(view, neighbours.previous)), { enabled: !deciding && neighbours.previous !== undefined });
   useShortcut('u', 'Back to the list', () => navigate(listReturnPath(view.path)), { enabled: !deciding });
-
-  const visited = useMemo(() => new Set<KycStatus>((data?.history ?? []).flatMap((e) => [e.toStatus, ...(e.fromStatus ? [e.fromStatus] : [])])), [data?.history]);
 
   if (shown.isPending) return <PageSpinner />;
   if (!data) {
@@ -116,13 +185,13 @@ export default function VerificationDetailPage() {
     { key: 'p', label: 'Start processing', show: mayReview && next.has('PROCESSING'), run: () => decide('PROCESSING'), variant: 'secondary' },
     { key: 'd', label: 'Disapprove', show: mayReview && next.has('DISAPPROVED'), run: () => decide('DISAPPROVED'), variant: 'secondary' },
     { key: 'r', label: 'Reject…', show: mayReview && next.has('REJECTED'), run: reject, variant: 'danger' },
-    { key: 'b', label: 'Blacklist ID…', show: mayBlacklist, run: blacklist, variant: 'secondary' },
+    { key: 'b', label: blacklistLabel, show: mayBlacklist, run: blacklist, variant: 'secondary' },
   ];
   return (
     <div data-page="kyc-record" data-kyc-id={record.id} data-status={record.status} className="space-y-4">
       <PageHeader
         title={`KYC #${record.id} · ${record.businessName}`}
-        description={`${humanize(record.verificationType.toLowerCase())} verification${record.documentType ? ` · ${record.documentType}` : ''} · submitted ${at(record.submittedAt)}`}
+        description={`${verificationLabel(record.verificationType)}${record.documentType ? ` · ${documentLabel(record.documentType)}` : ''} · submitted ${at(record.submittedAt)}`}
         actions={
           <div className="flex flex-wrap items-center gap-2">
             {actions
@@ -137,16 +206,25 @@ export default function VerificationDetailPage() {
         }
       />
 
+      <p role="status" aria-live="polite" data-testid="kyc-notice" data-tone={notice?.tone} className={notice ? `rounded-md border p-2.5 ${NOTICE_TONE[notice.tone]}` : 'sr-only'}>
+        {notice?.text ?? ''}
+      </p>
+
       {blacklisted ? (
         <p role="alert" data-testid="kyc-blacklisted" className="rounded-md border border-red-300 bg-red-50 p-2.5 text-red-800 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200">
-          {blacklisted.idType} {blacklisted.idNumber} is blacklisted ({blacklisted.note}
-          {blacklisted.createdBy ? `, by ${blacklisted.createdBy}` : ''}): this record can never be approved.
+          {documentLabel(blacklisted.idType)} {blacklisted.idNumber} is blacklisted: “{withoutEndStop(blacklisted.note)}”
+          {blacklisted.createdBy ? ` (blacklisted by ${blacklisted.createdBy}, ${at(blacklisted.createdAt)})` : ''}. This record can never be approved.
         </p>
       ) : null}
 
       <Section name="status" title="Status" aside={<KycStatusBadge status={record.status} />}>
         <div className="space-y-3 p-3">
-          <KycStateMachine status={record.status} allowedNext={data.allowedNext} visited={visited} />
+          <KycStateMachine
+            status={record.status}
+            allowedNext={data.allowedNext}
+            blockedReason={blacklisted ? `${documentLabel(blacklisted.idType)} ${maskIdNumber(blacklisted.idNumber)} is blacklisted` : undefined}
+            onMove={mayReview ? (to) => (to === 'REJECTED' ? reject() : decide(to)) : undefined}
+          />
           {record.comment ? <p className="whitespace-pre-line text-zinc-700 dark:text-zinc-300">“{record.comment}”</p> : null}
         </div>
       </Section>
@@ -154,8 +232,8 @@ export default function VerificationDetailPage() {
       <div className="grid gap-4 lg:grid-cols-2">
         <Section name="record" title="Record">
           <dl className="grid grid-cols-2 gap-3 p-3">
-            <Field label="Type">{humanize(record.verificationType.toLowerCase())}</Field>
-            <Field label="Document">{record.documentType ? humanize(record.documentType) : null}</Field>
+            <Field label="Type">{verificationLabel(record.verificationType)}</Field>
+            <Field label="Document">{documentLabel(record.documentType)}</Field>
             <Field label="ID number">{record.idNumber ? <span className="font-mono">{record.idNumber}</span> : null}</Field>
             <Field label="Details">{record.detail}</Field>
             <Field label="Submitted">{at(record.submittedAt)}</Field>
@@ -201,7 +279,16 @@ export default function VerificationDetailPage() {
         {neighbours.next !== undefined || neighbours.previous !== undefined ? 'j / k: next or previous record of the list · ' : ''}u: back to {view.title} · ?: every shortcut
       </p>
 
-      <KycDecisionDialog record={record} status={deciding} onClose={() => setDeciding(null)} />
+      <KycDecisionDialog
+        record={record}
+        status={deciding}
+        onClose={() => setDeciding(null)}
+        onDone={(output) => {
+          const to = output.record.status;
+          setNotice({ tone: 'done', text: `KYC #${record.id} ${PAST[to as KycReviewStatus] ?? statusLabel(to).toLowerCase()}.` });
+          setFocusAfter(to);
+        }}
+      />
     </div>
   );
 }

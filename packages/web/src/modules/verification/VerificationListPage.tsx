@@ -3,8 +3,8 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { permissionSetAtom } from '../auth/sessionAtoms';
-import { humanize } from '../list/formatCell';
 import { ListPage } from '../list/ListPage';
+import { KYC_DOCUMENT_LABEL } from './kycLabels';
 import { rememberListSearch } from './listReturnPath';
 import { viewOf } from './verificationViews';
 
@@ -14,7 +14,7 @@ const TYPE_CHOICES = [
   { value: 'ADDRESS', label: 'Address' },
   { value: 'CORPORATE', label: 'Corporate' },
 ];
-const DOCUMENT_CHOICES = KYC_DOCUMENT_TYPES.map((type) => ({ value: type, label: type.length <= 4 ? type : humanize(type) }));
+const DOCUMENT_CHOICES = KYC_DOCUMENT_TYPES.map((type) => ({ value: type, label: KYC_DOCUMENT_LABEL[type] }));
 const linkClass = 'inline-flex h-8 items-center rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800';
 
 /**

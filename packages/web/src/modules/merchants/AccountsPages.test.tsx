@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+import type { SessionUser } from '@traction/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider } from 'jotai';
+import type { ComponentType } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionUserAtom } from '../auth/sessionAtoms';
+import BankAccountsPage from './BankAccountsPage';
+import SettlementAccountsPage from './SettlementAccountsPage';
+
+const call = vi.fn();
+vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args) } }));
+
+beforeEach(() => {
+  call.mockReset();
+  call.mockImplementation((_command: unknown, input: { page?: number }) => Promise.resolve({ items: [], page: input.page ?? 1, pageSize: 100, total: 0, hasMore: false }));
+});
+afterEach(cleanup);
+
+function renderPage(Page: ComponentType) {
+  const store = createStore();
+  store.set(sessionUserAtom, { id: 1, permissions: ['merchants.view'] } as unknown as SessionUser);
+  render(
+    <Provider store={store}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/accounts']}>
+          <Page />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </Provider>,
+  );
+}
+
+describe.each([
+  ['Settlement Accounts', SettlementAccountsPage],
+  ['Bank Accounts', BankAccountsPage],
+])('%s', (_title, Page) => {
+  it('filters by a bank chosen by name, sending its CBN code', async () => {
+    const user = userEvent.setup();
+    renderPage(Page);
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    const bank = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Bank code' });
+    expect([...bank.options].map((option) => option.textContent)).toContain('Guaranty Trust Bank');
+    await user.selectOptions(bank, 'Guaranty Trust Bank');
+    await waitFor(() => expect(call.mock.calls.at(-1)?.[1]).toMatchObject({ bankCode: '058' }));
+  });
+});
