@@ -1,42 +1,23 @@
 import { stateName, type FixedAccount, type RiskBusiness, type WalletRow } from '@traction/core';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
-import { escapeLike } from '../../db/like';
+import { prefixPattern as literalPrefix } from '../../db/like';
+import { businessSummaryQuery } from '../businesses/businesses.repository';
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value === null || value === undefined ? null : String(value));
 const isoNow = (value: unknown) => iso(value) ?? '';
 
 /** `abc%`, lower-cased, matched literally: uses the `lower(x) text_pattern_ops` indexes. */
-export const prefixPattern = (text: string) => `${escapeLike(text.toLowerCase())}%`;
+export const prefixPattern = (text: string) => literalPrefix(text.toLowerCase());
 
 /** An id typed in a search box, if the text is one. */
 export const searchedId = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : null);
 
 // ---- businesses, as the risk pages see them
 
-/** Businesses with their wallet's status; `b` is the business, `w` its wallet. */
+/** Merchant list rows plus what the risk pages show: who marked fraud or trust and when, the wallet's uid. */
 export function riskBusinessQuery(db: Db) {
-  return db
-    .selectFrom('businesses as b')
-    .leftJoin('wallets as w', 'w.business_id', 'b.id')
-    .select([
-      'b.id',
-      'b.name',
-      'b.email',
-      'b.phone',
-      'b.category',
-      'b.state_code',
-      'b.is_fraud',
-      'b.fraud_reason',
-      'b.fraud_marked_at',
-      'b.is_trusted',
-      'b.trusted_at',
-      'b.kyc_exempt',
-      'b.bvn_exempt',
-      'b.created_at',
-      'w.uid as wallet_uid',
-      'w.status as wallet_status',
-    ]);
+  return businessSummaryQuery(db).select(['b.fraud_reason', 'b.fraud_marked_at', 'b.trusted_at', 'w.uid as wallet_uid']);
 }
 
 /** Name or email starting with the text, or the business with that id. */

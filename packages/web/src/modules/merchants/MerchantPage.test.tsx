@@ -160,6 +160,17 @@ describe('MerchantPage', () => {
     expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'merchants.password-link', fixed: { email: 'ada@mamaput.ng' }, subject: 'Send ada@mamaput.ng a new password link for Mama Put Kitchen' });
   });
 
+  it('does not offer trust to a merchant marked as fraud, and says why when t is pressed', async () => {
+    call.mockResolvedValue({ ...detail, flags: { ...detail.flags, fraud: { isFraud: true, reason: 'Chargebacks', at: '2026-11-20T08:00:00.000Z', by: null }, trusted: { ...detail.flags.trusted, isTrusted: false } } });
+    const user = userEvent.setup();
+    const store = renderPage();
+    await screen.findByRole('heading', { name: 'Mama Put Kitchen' });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /^Trust/ }).disabled).toBe(true);
+    await user.keyboard('t');
+    expect(store.get(commandRequestAtom)).toBeNull();
+    expect(screen.getByTestId('action-notice').textContent).toContain('is marked as fraud and cannot be trusted');
+  });
+
   it('says when the merchant does not exist', async () => {
     call.mockImplementation(() => Promise.reject(new ClientError('not-found', 404, 'GET', '/v1/businesses/admin/404', { code: '404', message: 'Business 404 does not exist' })));
     renderPage(EVERY_ACTION, '/merchants/404');

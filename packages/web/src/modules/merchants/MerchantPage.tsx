@@ -1,6 +1,6 @@
 import { getMerchant, stateName, type MerchantDetail } from '@traction/core';
 import { ClientError } from '@traction/core/client';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { useShortcut } from '../keyboard/useShortcut';
@@ -57,6 +57,8 @@ function useMerchantActions(detail: Detail | undefined) {
           commandId: 'trust.toggle',
           label: detail.flags.trusted.isTrusted ? 'Withdraw trust' : 'Trust',
           variant: 'secondary' as const,
+          // The server refuses it (409); say why before anyone fills in a form.
+          unavailable: !detail.flags.trusted.isTrusted && detail.flags.fraud.isFraud ? `${name} is marked as fraud and cannot be trusted; clear the fraud mark first` : undefined,
           run: () =>
             open({
               commandId: 'trust.toggle',
@@ -130,6 +132,8 @@ export default function MerchantPage() {
   const shown = useCommandQuery(getMerchant, { id: businessId }, { enabled: valid });
   const detail = shown.data;
   const actions = useMerchantActions(detail);
+  // Why a key did nothing (an action the merchant's state rules out).
+  const [notice, setNotice] = useState<string | null>(null);
 
   if (!valid) return <NotLoaded notFound error={null} id={id} retry={() => undefined} />;
   if (shown.isPending) return <PageSpinner />;
@@ -142,7 +146,7 @@ export default function MerchantPage() {
   return (
     <div data-page="merchant" data-business-id={business.id} className="min-w-0">
       {actions.map((action) => (
-        <ActionShortcut key={action.key} keys={action.key} label={action.label} run={action.run} />
+        <ActionShortcut key={action.key} keys={action.key} label={action.label} run={action.unavailable ? () => setNotice(action.unavailable!) : action.run} />
       ))}
       <PageHeader
         title={business.name}
@@ -151,7 +155,15 @@ export default function MerchantPage() {
           actions.length > 0 ? (
             <div className="flex flex-wrap gap-2">
               {actions.map((action) => (
-                <Button key={action.key} variant={action.variant} data-action={action.commandId} aria-keyshortcuts={action.key} onClick={action.run}>
+                <Button
+                  key={action.key}
+                  variant={action.variant}
+                  data-action={action.commandId}
+                  aria-keyshortcuts={action.key}
+                  disabled={!!action.unavailable}
+                  title={action.unavailable}
+                  onClick={action.run}
+                >
                   {action.label}
                   <kbd className="ml-1 rounded border border-current/30 px-1 font-mono text-[10px] opacity-60">{action.key}</kbd>
                 </Button>
@@ -160,6 +172,11 @@ export default function MerchantPage() {
           ) : undefined
         }
       />
+      {notice ? (
+        <p role="status" data-testid="action-notice" className="mb-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+          {notice}
+        </p>
+      ) : null}
       <MerchantFlags detail={detail} />
 
       {/* One column on a phone; minmax(0, 1fr) tracks so a wide table scrolls inside its card. */}
