@@ -96,6 +96,8 @@ describe.runIf(run)('reviewing KYC by keyboard', () => {
     await page.keyboard.type('Name on the NIN slip is not the business owner');
     await page.keyboard.press('Enter');
     await onRecord(second, 'DISAPPROVED');
+    // the dialog has closed and the page has its keys again once it says so
+    await expect.poll(() => page.getByTestId('kyc-notice').textContent()).toBe(`KYC #${second} disapproved.`);
 
     // r: the reject page; Enter in the comment rejects (as in the dialogs) and comes back to the record
     await page.keyboard.press('j');
