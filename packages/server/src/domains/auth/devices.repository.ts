@@ -1,6 +1,7 @@
 import type { DeviceInput, DeviceRequest } from '@traction/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import { isoTimestampOrNull } from '../../db/timestamps';
 
 type Db = Kysely<Database>;
 
@@ -79,7 +80,6 @@ export function deviceRequestsQuery(db: Db) {
 }
 
 export function toDeviceRequest(row: Record<string, unknown>): DeviceRequest {
-  const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : null);
   return {
     id: row.id as number,
     adminId: row.admin_id as number,
@@ -93,8 +93,8 @@ export function toDeviceRequest(row: Record<string, unknown>): DeviceRequest {
     status: row.status as DeviceRequest['status'],
     whitelisted: row.whitelisted as boolean,
     requestedAt: (row.requested_at as Date).toISOString(),
-    decidedAt: iso(row.decided_at),
+    decidedAt: isoTimestampOrNull(row.decided_at),
     decidedBy: (row.decided_by_email as string | null) ?? null,
-    lastSeenAt: iso(row.last_seen_at),
+    lastSeenAt: isoTimestampOrNull(row.last_seen_at),
   };
 }

@@ -9,9 +9,8 @@ import {
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
 import { prefixPattern } from '../../db/like';
+import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 
-const iso = (value: Date | string | null | undefined): string | null =>
-  value === null || value === undefined ? null : new Date(value).toISOString();
 
 /** The latest a picker (name or email prefix) answers with. */
 export const PICKER_LIMIT = 20;
@@ -60,7 +59,7 @@ export function toBusinessSummary(row: Record<string, unknown>): BusinessSummary
     kycExempt: row.kyc_exempt as boolean,
     bvnExempt: row.bvn_exempt as boolean,
     walletStatus: (row.wallet_status as BusinessSummary['walletStatus']) ?? null,
-    createdAt: iso(row.created_at as Date)!,
+    createdAt: isoTimestamp(row.created_at as Date),
   };
 }
 
@@ -125,8 +124,8 @@ export function toBusinessUser(row: Record<string, unknown>): BusinessUser {
     phone: row.phone as string,
     role: row.role as BusinessUser['role'],
     status: row.has_password ? 'active' : 'invited',
-    lastLoginAt: iso(row.last_login_at as Date | null),
-    createdAt: iso(row.created_at as Date)!,
+    lastLoginAt: isoTimestampOrNull(row.last_login_at as Date | null),
+    createdAt: isoTimestamp(row.created_at as Date),
   };
 }
 
@@ -165,8 +164,8 @@ export function toBankAccount(row: Record<string, unknown>): BankAccount {
     accountNumber: row.account_number as string,
     accountName: row.account_name as string,
     isSettlement: row.is_settlement as boolean,
-    verifiedAt: iso(row.verified_at as Date | null),
-    createdAt: iso(row.created_at as Date)!,
+    verifiedAt: isoTimestampOrNull(row.verified_at as Date | null),
+    createdAt: isoTimestamp(row.created_at as Date),
   };
 }
 
@@ -196,7 +195,7 @@ export function toBusinessEvent(row: Record<string, unknown>): BusinessEventEntr
     id: Number(row.id),
     businessId: row.business_id as number,
     businessName: row.business_name as string,
-    at: iso(row.at as Date)!,
+    at: isoTimestamp(row.at as Date),
     kind: row.kind as BusinessEventKind,
     message: row.message as string,
     adminId: (row.admin_id as number | null) ?? null,
@@ -206,4 +205,3 @@ export function toBusinessEvent(row: Record<string, unknown>): BusinessEventEntr
   };
 }
 
-export { iso };

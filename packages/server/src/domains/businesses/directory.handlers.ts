@@ -2,7 +2,8 @@ import { listBusinessLogs, listBusinessUsers, listFeatures, listSupportIssues, r
 import { sql } from 'kysely';
 import { containsPattern, prefixPattern } from '../../db/like';
 import { implement, implementList } from '../../http/implement';
-import { businessEventQuery, businessUserQuery, iso, startsWith, toBusinessEvent, toBusinessUser } from './businesses.repository';
+import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
+import { businessEventQuery, businessUserQuery, startsWith, toBusinessEvent, toBusinessUser } from './businesses.repository';
 
 export const listFeaturesHandler = implement(listFeatures, async ({ input, ctx }) => {
   const rows = await ctx.db.selectFrom('features').select(['code', 'label']).where('category', '=', input.category).orderBy('position').orderBy('code').execute();
@@ -61,8 +62,8 @@ export const listSupportIssuesHandler = implementList(listSupportIssues, ({ inpu
       body: row.body as string,
       channel: row.channel as 'EMAIL' | 'PHONE' | 'WHATSAPP' | 'IN_APP',
       status: row.status as 'OPEN' | 'IN_PROGRESS' | 'RESOLVED',
-      createdAt: iso(row.created_at as Date)!,
-      resolvedAt: iso(row.resolved_at as Date | null),
+      createdAt: isoTimestamp(row.created_at as Date),
+      resolvedAt: isoTimestampOrNull(row.resolved_at as Date | null),
     }),
   };
 });

@@ -1,12 +1,12 @@
 import { stateName, type AdminRef, type MerchantDetail } from '@traction/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
+import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 import {
   bankAccountQuery,
   businessEventQuery,
   businessTypeLabel,
   businessUserQuery,
-  iso,
   toBankAccount,
   toBusinessEvent,
   toBusinessUser,
@@ -70,16 +70,16 @@ export async function loadMerchantDetail(db: Db, id: number): Promise<MerchantDe
       rcNumber: business.rc_number,
       bvnLast4: business.bvn ? business.bvn.slice(-4) : null,
       salesAgentEmail: business.sales_agent_email,
-      createdAt: iso(business.created_at)!,
-      updatedAt: iso(business.updated_at)!,
+      createdAt: isoTimestamp(business.created_at),
+      updatedAt: isoTimestamp(business.updated_at),
     },
     flags: {
-      fraud: { isFraud: business.is_fraud, reason: business.fraud_reason, at: iso(business.fraud_marked_at), by: who(business.fraud_marked_by) },
-      trusted: { isTrusted: business.is_trusted, at: iso(business.trusted_at), by: who(business.trusted_by) },
+      fraud: { isFraud: business.is_fraud, reason: business.fraud_reason, at: isoTimestampOrNull(business.fraud_marked_at), by: who(business.fraud_marked_by) },
+      trusted: { isTrusted: business.is_trusted, at: isoTimestampOrNull(business.trusted_at), by: who(business.trusted_by) },
       kycOverride: {
         kycExempt: business.kyc_exempt,
         bvnExempt: business.bvn_exempt,
-        at: iso(business.kyc_override_at),
+        at: isoTimestampOrNull(business.kyc_override_at),
         by: who(business.kyc_override_by),
       },
     },
@@ -90,9 +90,9 @@ export async function loadMerchantDetail(db: Db, id: number): Promise<MerchantDe
           uid: wallet.uid,
           status: wallet.status,
           reason: wallet.status_reason,
-          changedAt: iso(wallet.status_changed_at),
+          changedAt: isoTimestampOrNull(wallet.status_changed_at),
           changedBy: who(wallet.status_changed_by),
-          createdAt: iso(wallet.created_at)!,
+          createdAt: isoTimestamp(wallet.created_at),
         }
       : null,
     fixedAccounts: fixedAccounts.map((account) => ({
@@ -103,18 +103,18 @@ export async function loadMerchantDetail(db: Db, id: number): Promise<MerchantDe
       status: account.status,
       blacklisted: account.blacklisted,
       blacklistReason: account.blacklist_reason,
-      lastActivityAt: iso(account.last_activity_at),
-      createdAt: iso(account.created_at)!,
+      lastActivityAt: isoTimestampOrNull(account.last_activity_at),
+      createdAt: isoTimestamp(account.created_at),
     })),
-    stores: stores.map((s) => ({ id: s.id, name: s.name, address: s.address, stateCode: s.state_code, createdAt: iso(s.created_at)! })),
+    stores: stores.map((s) => ({ id: s.id, name: s.name, address: s.address, stateCode: s.state_code, createdAt: isoTimestamp(s.created_at) })),
     kyc: kyc.map((record) => ({
       id: record.id,
       verificationType: record.verification_type,
       documentType: record.document_type,
       status: record.status,
       comment: record.comment,
-      submittedAt: iso(record.submitted_at)!,
-      updatedAt: iso(record.updated_at)!,
+      submittedAt: isoTimestamp(record.submitted_at),
+      updatedAt: isoTimestamp(record.updated_at),
     })),
     openSupportIssues: Number(support.open),
     events: events.map(toBusinessEvent),

@@ -15,9 +15,9 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import { prefixPattern } from '../../db/like';
+import { isoTimestamp } from '../../db/timestamps';
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
-const isoOrNull = (value: Date | string | null | undefined): string | null => (value === null || value === undefined ? null : iso(value));
+const isoOrNull = (value: Date | string | null | undefined): string | null => (value === null || value === undefined ? null : isoTimestamp(value));
 
 /** `{id, name, email}` of an admin joined under `prefix` (`r_id`, `r_first_name`…), or null. */
 function adminOf(row: Record<string, unknown>, prefix: string) {
@@ -74,8 +74,8 @@ export function toKycRecord(row: Record<string, unknown>): KycRecord {
     comment: row.comment as string | null,
     reviewedBy: adminOf(row, 'r'),
     reviewedAt: isoOrNull(row.reviewed_at as Date | null),
-    submittedAt: iso(row.submitted_at as Date),
-    updatedAt: iso(row.updated_at as Date),
+    submittedAt: isoTimestamp(row.submitted_at as Date),
+    updatedAt: isoTimestamp(row.updated_at as Date),
   };
 }
 
@@ -155,7 +155,7 @@ export async function kycHistory(db: Db, kycId: number): Promise<KycEvent[]> {
     toStatus: row.to_status as KycStatus,
     comment: row.comment,
     admin: adminOf(row as Record<string, unknown>, 'a'),
-    at: iso(row.at),
+    at: isoTimestamp(row.at),
   }));
 }
 
@@ -190,7 +190,7 @@ export function toUploadInfo(row: Record<string, unknown>): UploadInfo {
     sha256: row.sha256 as string,
     businessId: row.business_id as number | null,
     uploadedBy: adminOf(row, 'ub'),
-    createdAt: iso(row.created_at as Date),
+    createdAt: isoTimestamp(row.created_at as Date),
   };
 }
 
@@ -268,7 +268,7 @@ export function toBlacklistEntry(row: Record<string, unknown>): KycBlacklistEntr
     businessId: (row.business_id as number | null) ?? null,
     businessName: (row.business_name as string | null) ?? null,
     createdBy: (row.created_by as string | null) ?? null,
-    createdAt: iso(row.created_at as Date),
+    createdAt: isoTimestamp(row.created_at as Date),
   };
 }
 

@@ -2,10 +2,9 @@ import { stateName, type FixedAccount, type RiskBusiness, type WalletRow } from 
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
 import { prefixPattern as literalPrefix } from '../../db/like';
+import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 import { businessSummaryQuery } from '../businesses/businesses.repository';
 
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value === null || value === undefined ? null : String(value));
-const isoNow = (value: unknown) => iso(value) ?? '';
 
 /** `abc%`, lower-cased, matched literally: uses the `lower(x) text_pattern_ops` indexes. */
 export const prefixPattern = (text: string) => literalPrefix(text.toLowerCase());
@@ -38,13 +37,13 @@ export function toRiskBusiness(row: Record<string, unknown>): RiskBusiness {
     stateName: stateName(row.state_code as string),
     isFraud: row.is_fraud as boolean,
     fraudReason: (row.fraud_reason as string | null) ?? null,
-    fraudMarkedAt: iso(row.fraud_marked_at),
+    fraudMarkedAt: isoTimestampOrNull(row.fraud_marked_at),
     isTrusted: row.is_trusted as boolean,
-    trustedAt: iso(row.trusted_at),
+    trustedAt: isoTimestampOrNull(row.trusted_at),
     kycOverride: Boolean(row.kyc_exempt) || Boolean(row.bvn_exempt),
     hasWallet: row.wallet_uid !== null && row.wallet_uid !== undefined,
     walletStatus: (row.wallet_status as RiskBusiness['walletStatus']) ?? null,
-    createdAt: isoNow(row.created_at),
+    createdAt: isoTimestamp(row.created_at as Date),
   };
 }
 
@@ -83,8 +82,8 @@ export function toWalletRow(row: Record<string, unknown>): WalletRow {
     isFraud: row.is_fraud as boolean,
     status: row.status as WalletRow['status'],
     statusReason: (row.status_reason as string | null) ?? null,
-    statusChangedAt: iso(row.status_changed_at),
-    createdAt: isoNow(row.created_at),
+    statusChangedAt: isoTimestampOrNull(row.status_changed_at),
+    createdAt: isoTimestamp(row.created_at as Date),
   };
 }
 
@@ -149,9 +148,9 @@ export function toFixedAccount(row: Record<string, unknown>): FixedAccount {
     status: row.status as FixedAccount['status'],
     blacklisted: row.blacklisted as boolean,
     blacklistReason: (row.blacklist_reason as string | null) ?? null,
-    blacklistedAt: iso(row.blacklisted_at),
-    lastActivityAt: iso(row.last_activity_at),
-    createdAt: isoNow(row.created_at),
+    blacklistedAt: isoTimestampOrNull(row.blacklisted_at),
+    lastActivityAt: isoTimestampOrNull(row.last_activity_at),
+    createdAt: isoTimestamp(row.created_at as Date),
   };
 }
 
