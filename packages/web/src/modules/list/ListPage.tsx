@@ -15,7 +15,7 @@ import { CsvDownload } from './CsvDownload';
 import { detailPath } from './detailPath';
 import type { FilterOption } from './FilterOption';
 import { ListFilters } from './ListFilters';
-import { countFilters, describeFilters, filtersFromParams, ignoredFilters, withFilter, withoutFilters } from './filterFields';
+import { countFilters, describeFilters, readFilters, withFilter, withoutFilters } from './filterFields';
 import { RecordTable } from './RecordTable';
 import { emptySelection, selectAllMatching, selectedCount, type RowKey, type Selection } from './rowSelection';
 import { TableMessage } from './TableMessage';
@@ -83,9 +83,10 @@ export function ListPage({ command, title, description, actions, filterOptions, 
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const fixedFilters = useMemo(() => fixed, [fixedKey]);
   const fields = useMemo(() => describeFilters(command).filter((field) => !(field.key in fixedFilters)), [command, fixedFilters]);
-  const filters = useMemo(() => ({ ...filtersFromParams(command, fields, params), ...fixedFilters }), [command, fields, params, fixedFilters]);
+  const read = useMemo(() => readFilters(command, fields, params), [command, fields, params]);
+  const filters = useMemo(() => ({ ...read.filters, ...fixedFilters }), [read, fixedFilters]);
   const filtersKey = JSON.stringify(filters);
-  const ignored = useMemo(() => ignoredFilters(command, fields, params), [command, fields, params]);
+  const { ignored } = read;
   const { rows, total, query } = useListRows(command, filters);
 
   // The selection belongs to one set of filters: change them and it is gone, not carried over.

@@ -88,16 +88,7 @@ function inputValue(field: FilterField, text: string): unknown {
  * `?role=owner`) are left out rather than turning the page into a 400.
  */
 export function filtersFromParams(command: AnyCommand, fields: readonly FilterField[], params: URLSearchParams): Record<string, unknown> {
-  const shape = command.input.shape as Record<string, z.ZodType>;
-  const filters: Record<string, unknown> = {};
-  for (const field of fields) {
-    const text = params.get(field.key)?.trim();
-    if (!text) continue;
-    const value = inputValue(field, text);
-    const parsed = shape[field.key]?.safeParse(value);
-    if (parsed?.success && parsed.data !== undefined) filters[field.key] = parsed.data;
-  }
-  return filters;
+  return readFilters(command, fields, params).filters;
 }
 
 /** A filter in the URL the list cannot apply, with the schema's reason. */
@@ -109,19 +100,26 @@ export interface IgnoredFilter {
 }
 
 /**
- * The URL's filters that do not pass the list's schema (`status=BOGUS`, a 31st of February): the
- * list runs without them, and the page says so rather than showing rows the link did not ask for.
+ * The URL's filters as the list's input, and those that do not pass its schema (`status=BOGUS`,
+ * a 31st of February): the list runs without them, and the page says so rather than showing
+ * rows the link did not ask for. One parse per filter serves both.
  */
-export function ignoredFilters(command: AnyCommand, fields: readonly FilterField[], params: URLSearchParams): IgnoredFilter[] {
+export function readFilters(command: AnyCommand, fields: readonly FilterField[], params: URLSearchParams): { filters: Record<string, unknown>; ignored: IgnoredFilter[] } {
   const shape = command.input.shape as Record<string, z.ZodType>;
+  const filters: Record<string, unknown> = {};
   const ignored: IgnoredFilter[] = [];
   for (const field of fields) {
     const text = params.get(field.key)?.trim();
     if (!text) continue;
     const parsed = shape[field.key]?.safeParse(inputValue(field, text));
-    if (parsed && !parsed.success) ignored.push({ key: field.key, label: field.label, value: text, message: parsed.error.issues[0]?.message ?? 'is not valid' });
+    if (!parsed) continue;
+    if (parsed.success) {
+      if (parsed.data !== undefined) filters[field.key] = parsed.data;
+    } else {
+      ignored.push({ key: field.key, label: field.label, value: text, message: parsed.error.issues[0]?.message ?? 'is not valid' });
+    }
   }
-  return ignored;
+  return { filters, ignored };
 }
 
 /** The URL with one filter set, or removed when `value` is empty. */
