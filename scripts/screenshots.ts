@@ -26,6 +26,22 @@ const PAGES = [
   '/audit-log',
   '/request-authorization',
   '/password-reset',
+  '/merchants',
+  '/merchants/1',
+  '/settlement-accounts',
+  '/bank-accounts',
+  '/business-logs',
+  '/all-verification',
+  '/document-verification?status=PENDING',
+  '/document-verification/3',
+  '/kyc-override-portal',
+  '/fraud',
+  '/fixed-accounts',
+  '/fixed-account-blacklisted',
+  '/pnd-accounts',
+  '/inactive-accounts',
+  '/providus-repush',
+  '/wema-bank-account-query',
   '/terminals',
   '/no-permission',
   '/error',
@@ -37,7 +53,7 @@ const VIEWS: Record<string, BrowserContextOptions> = {
   phone: { viewport: { width: 375, height: 812 }, colorScheme: 'light', deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 };
 
-const name = (pathname: string) => pathname.replace(/^\//, '').replace(/\//g, '_') || 'root';
+const name = (pathname: string) => pathname.replace(/^\//, '').replace(/[/?=&]/g, '_') || 'root';
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');

@@ -13,6 +13,7 @@ import { Badge, statusTone } from './Badge';
 import { DetailTable } from './DetailTable';
 import { MerchantFlags } from './MerchantFlags';
 import { MerchantSection } from './MerchantSection';
+import { documentLabel, statusLabel } from '../verification/kycLabels';
 import { walletWord } from './walletWord';
 
 type Detail = MerchantDetail;
@@ -205,12 +206,12 @@ export default function MerchantPage() {
                 label: 'Verification',
                 cell: (record) => (
                   <Link to={`/all-verification/${record.id}`} className={linkClass}>
-                    {humanize(record.verificationType.toLowerCase())}
-                    {record.documentType ? ` · ${record.documentType}` : ''}
+                    {humanize(record.verificationType)}
+                    {record.documentType ? ` · ${documentLabel(record.documentType)}` : ''}
                   </Link>
                 ),
               },
-              { label: 'Status', cell: (record) => <Badge tone={statusTone(record.status)}>{humanize(record.status.toLowerCase())}</Badge> },
+              { label: 'Status', cell: (record) => <Badge tone={statusTone(record.status)}>{statusLabel(record.status)}</Badge> },
               { label: 'Comment', cell: (record) => record.comment ?? '—' },
               { label: 'Updated', cell: (record) => at(record.updatedAt) },
             ]}
@@ -252,7 +253,7 @@ export default function MerchantPage() {
           {detail.wallet ? (
             <dl className="grid grid-cols-1 gap-3 p-3 sm:grid-cols-2">
               <Field label="Status">
-                <Badge tone={statusTone(detail.wallet.status)}>{detail.wallet.status}</Badge>
+                <Badge tone={statusTone(detail.wallet.status)}>{humanize(detail.wallet.status)}</Badge>
               </Field>
               <Field label="Wallet id">
                 <span className="font-mono text-xs">{detail.wallet.uid}</span>
@@ -282,7 +283,7 @@ export default function MerchantPage() {
                   </Link>
                 ),
               },
-              { label: 'Bank', cell: (account) => humanize(account.bank.toLowerCase()) },
+              { label: 'Bank', cell: (account) => humanize(account.bank) },
               {
                 label: 'State',
                 cell: (account) =>
@@ -291,7 +292,7 @@ export default function MerchantPage() {
                       Blacklisted
                     </Badge>
                   ) : (
-                    <Badge tone={statusTone(account.status)}>{humanize(account.status.toLowerCase())}</Badge>
+                    <Badge tone={statusTone(account.status)}>{humanize(account.status)}</Badge>
                   ),
               },
               { label: 'Last activity', cell: (account) => at(account.lastActivityAt) },

@@ -13,7 +13,7 @@ const TONES: Record<KycStatus, string> = {
 export function KycStatusBadge({ status }: { status: KycStatus }) {
   return (
     <span data-status={status} className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${TONES[status]}`}>
-      {humanize(status.toLowerCase())}
+      {humanize(status)}
     </span>
   );
 }

@@ -35,7 +35,7 @@ export function verificationLabel(type: string): string {
 }
 
 /** A status as a word: "Pending", "Disapproved". */
-export const statusLabel = (status: KycStatus | string) => humanize(status.toLowerCase());
+export const statusLabel = (status: KycStatus | string) => humanize(status);
 
 /** "Mama Put Kitchen · Document verification · Driver’s licence": what a record is, in one line. */
 export function recordSummary(record: { businessName: string; verificationType: string; documentType: string | null }): string {
