@@ -7,8 +7,18 @@ export const ROOT_EMAIL = 'root@traction.ng';
 export const ROOT_PASSWORD = 'e2e-root-password';
 const WEB_DIST = fileURLToPath(new URL('../packages/web/dist', import.meta.url));
 
+export interface ConsoleServerOptions {
+  /**
+   * Start as a first `npm start` does, without TRACTION_ADMIN_PASSWORD: the super admin gets a
+   * generated one-time password (`server.bootstrap.generatedPassword`) to replace at the first sign-in.
+   */
+  generatedPassword?: boolean;
+  /** Demo merchants to load (default 600). */
+  demoMerchants?: number;
+}
+
 /** The real server with the built console, on a fresh database, for one browser test file. */
-export async function startConsoleServer(): Promise<{ server: RunningServer; email: SandboxEmailProvider }> {
+export async function startConsoleServer(options: ConsoleServerOptions = {}): Promise<{ server: RunningServer; email: SandboxEmailProvider }> {
   const logger = pino({ level: 'silent' });
   const email = new SandboxEmailProvider(logger);
   const server = await startServer({
@@ -19,8 +29,8 @@ export async function startConsoleServer(): Promise<{ server: RunningServer; ema
     logger,
     demo: true,
     // enough demo merchants for every list to page, few enough to load in a second or two
-    demoMerchants: 600,
-    env: { TRACTION_ADMIN_EMAIL: ROOT_EMAIL, TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD },
+    demoMerchants: options.demoMerchants ?? 600,
+    env: { TRACTION_ADMIN_EMAIL: ROOT_EMAIL, ...(options.generatedPassword ? {} : { TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD }) },
     config: { scryptLogN: 10, webDistDir: WEB_DIST },
     providers: { email },
   });

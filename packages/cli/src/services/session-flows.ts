@@ -1,10 +1,24 @@
 import type { SessionUser } from '@traction/core';
+import type { ClientError } from '@traction/core/client';
 import { CliError, notSignedIn, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { canPrompt, note, type Io } from '../io';
 import { chooseFormat, withSink, writeValue } from '../output/emit';
 import { lagosDateTime } from '@traction/core/format';
-import { codeStep, currentAdmin, endSession, openSession, passwordStep, signInError, type GlobalOptions, type Session } from './session';
+import {
+  changePasswordStep,
+  changeTokenGone,
+  codeStep,
+  currentAdmin,
+  endSession,
+  mustChangePasswordError,
+  openSession,
+  passwordStep,
+  signInError,
+  type GlobalOptions,
+  type PasswordChangeRequired,
+  type Session,
+} from './session';
 
 export { openSession };
 
@@ -26,10 +40,15 @@ export interface LoginFlags {
   code?: string;
 }
 
+/** A change-password token can no longer be used; the sign-in starts over from the password. */
+const STARTED_OVER = 'The time to choose a new password ran out. Sign in again with your current password.';
+
 /**
  * `traction login`. On a terminal: Ink prompts for the email, the hidden password and, from a
- * new device, the emailed code. Without one: `--email` and `--password-stdin`, then
- * `--email` and `--code` once the code has arrived.
+ * new device, the emailed code; when the password must be changed first (the generated first
+ * one), a new password twice. Without one: `--email` and `--password-stdin`, then `--email` and
+ * `--code` once the code has arrived; a password that must be changed stops there (exit 3),
+ * since a new one is not something to choose on standard input.
  */
 export async function login(io: Io, session: Session, flags: LoginFlags): Promise<void> {
   const email = flags.email ?? session.config.data.profiles[session.profileName]?.email;
@@ -37,8 +56,9 @@ export async function login(io: Io, session: Session, flags: LoginFlags): Promis
   try {
     if (flags.code) {
       if (!email) throw usageError('--code needs --email (the address the code was sent to)');
-      const user = await codeStep(session, email, flags.code);
-      io.stdout.write(`${signedInLine(session, user)}\n`);
+      const result = await codeStep(session, email, flags.code);
+      if (!result.signedIn) throw mustChangePasswordError(session, result);
+      io.stdout.write(`${signedInLine(session, result.user)}\n`);
       return;
     }
     if (flags.passwordStdin) {
@@ -50,6 +70,7 @@ export async function login(io: Io, session: Session, flags: LoginFlags): Promis
         io.stdout.write(`${signedInLine(session, result.user)}\n`);
         return;
       }
+      if (result.next === 'change-password') throw mustChangePasswordError(session, result);
       throw notSignedIn(`${result.message}\nThis device is new: finish with \`${finishHint(result.email)}\`.`);
     }
   } catch (error) {
@@ -63,6 +84,7 @@ export async function login(io: Io, session: Session, flags: LoginFlags): Promis
   }
   const { promptLogin } = await import('../ui/screens');
   let signedIn: SessionUser | undefined;
+  let change: PasswordChangeRequired | undefined;
   const outcome = await promptLogin(io, {
     ...(email ? { initialEmail: email } : {}),
     server: session.apiUrl,
@@ -73,6 +95,10 @@ export async function login(io: Io, session: Session, flags: LoginFlags): Promis
           signedIn = result.user;
           return { signedIn: true, name: nameOf(result.user) };
         }
+        if (result.next === 'change-password') {
+          change = result;
+          return { signedIn: false, mustChangePassword: true, message: result.message };
+        }
         return { signedIn: false, message: result.message };
       } catch (error) {
         throw signInError(error, session);
@@ -80,9 +106,27 @@ export async function login(io: Io, session: Session, flags: LoginFlags): Promis
     },
     async onCode(address, code) {
       try {
-        signedIn = await codeStep(session, address, code);
+        const result = await codeStep(session, address, code);
+        if (!result.signedIn) {
+          change = result;
+          return { mustChangePassword: true, message: result.message };
+        }
+        signedIn = result.user;
         return { name: nameOf(signedIn) };
       } catch (error) {
+        throw signInError(error, session);
+      }
+    },
+    async onNewPassword(address, password) {
+      if (!change) return { signedIn: false, message: STARTED_OVER };
+      try {
+        signedIn = await changePasswordStep(session, { email: address, token: change.token }, password);
+        return { signedIn: true, name: nameOf(signedIn) };
+      } catch (error) {
+        if (changeTokenGone(error)) {
+          change = undefined;
+          return { signedIn: false, message: (error as ClientError).status === 410 ? (error as ClientError).userMessage : STARTED_OVER };
+        }
         throw signInError(error, session);
       }
     },
@@ -106,7 +150,8 @@ export async function whoamiAction(io: Io, session: Session, globals: GlobalOpti
       [
         `${nameOf(user)}, ${user.role}`,
         `Server:      ${session.apiUrl} (profile "${session.profileName}")`,
-        `Device:      ${me.session.deviceId}`,
+        // The admin's own device id, which jobs pass as TRACTION_DEVICE_ID; nobody else is ever shown it.
+        `Device id:   ${me.session.deviceId} (this machine's own; with your password it signs in without a code, so keep it private)`,
         `Session:     ends ${lagosDateTime(me.session.idleExpiresAt)} if idle, ${lagosDateTime(me.session.expiresAt)} at the latest (Lagos time)`,
         `Permissions: ${user.permissions.join(', ') || '(none)'}`,
       ].join('\n') + '\n',

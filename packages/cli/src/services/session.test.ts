@@ -58,7 +58,7 @@ describe('traction login without a terminal', () => {
 
     const whoami = await user.run(['whoami']);
     expect(whoami.code).toBe(EXIT.ok);
-    expect(whoami.stdout).toContain(`Device:      ${deviceId}`);
+    expect(whoami.stdout).toContain(`Device id:   ${deviceId} (this machine's own;`);
 
     expect((await user.run(['logout'])).stdout).toContain('Signed out of');
     expect((await user.run(['whoami'])).code).toBe(EXIT.notSignedIn);
@@ -151,10 +151,41 @@ describe('profiles and job credentials', () => {
     expect(result.stdout.trim().split('\n').length).toBeGreaterThan(1);
   });
 
-  it('refuses job credentials from a device nobody has approved (exit 3)', async () => {
-    const result = await newUser().run(['admins', 'list'], { env: { TRACTION_EMAIL: ROOT_EMAIL, TRACTION_PASSWORD: ROOT_PASSWORD } });
+  it('refuses job credentials from a device nobody has approved (exit 3), naming it by the fingerprint the console shows, not its id', async () => {
+    const user = newUser();
+    const result = await user.run(['admins', 'list'], { env: { TRACTION_EMAIL: ROOT_EMAIL, TRACTION_PASSWORD: ROOT_PASSWORD } });
     expect(result.code).toBe(EXIT.notSignedIn);
-    expect(result.stderr).toContain('is not approved for');
+    const fingerprint = /This device \(fingerprint ([0-9a-f]{8})\) is not approved for/.exec(result.stderr)?.[1];
+    expect(fingerprint).toBeDefined();
+    expect(result.stderr).not.toContain(readConfig(user).deviceId);
+    // The same fingerprint an approver finds the request by.
+    const approver = newUser();
+    await signIn(approver, server);
+    const requests = await approver.run(['devices', 'list', '--json']);
+    const rows = requests.stdout.trim().split('\n').map((line) => JSON.parse(line) as { deviceFingerprint: string; adminEmail: string });
+    expect(rows).toContainEqual(expect.objectContaining({ deviceFingerprint: fingerprint, adminEmail: ROOT_EMAIL }));
+  });
+});
+
+describe('a password an administrator reset', () => {
+  it('no longer signs in: exit 3 with the server message, not an ended session', async () => {
+    const owner = newUser();
+    await signIn(owner, server);
+    const admins = await owner.run(['admins', 'list', '--json']);
+    // An active demo admin no other test signs in as.
+    const target = admins.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; email: string; status: string })
+      .find((row) => row.status === 'active' && row.email !== ROOT_EMAIL && row.email !== 'babatunde.nwosu@traction.ng')!;
+    const reset = await owner.run(['admins', 'reset-password', '--admin-id', String(target.id), '--yes']);
+    expect(reset.code).toBe(EXIT.ok);
+
+    const user = newUser();
+    const result = await user.run(['login', '--email', target.email, '--password-stdin'], { stdin: DEMO_PASSWORD });
+    expect(result.code).toBe(EXIT.notSignedIn);
+    expect(result.stderr).toContain('An administrator reset your password, so it no longer signs in.');
+    expect(result.stderr).not.toContain('Run `traction login`');
   });
 });
 

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { deviceLogin, login, logout, whoami, type DeviceInput, type SessionUser } from '@traction/core';
+import { deviceLogin, login, logout, setPassword, whoami, type DeviceInput, type SessionUser } from '@traction/core';
 import {
   ClientError,
   clearSession,
@@ -90,6 +91,15 @@ export function openSession(io: Io, globals: GlobalOptions): Session {
   };
 }
 
+/**
+ * The short fingerprint the console's Device Authorization Request and Audit Log show for a
+ * device (the first 8 hex digits of its id's SHA-256, as the server computes it): the id itself
+ * is a credential and is not printed where others may read it, such as a job's log.
+ */
+export function deviceFingerprint(deviceId: string): string {
+  return createHash('sha256').update(deviceId).digest('hex').slice(0, 8);
+}
+
 /** How this machine describes itself when it signs in; the device id is created once and kept. */
 export function cliDevice(deviceId: string): DeviceInput {
   return {
@@ -102,9 +112,23 @@ export function cliDevice(deviceId: string): DeviceInput {
   };
 }
 
+/** The password was right but must be changed first: no session yet, a token to set a new one with. */
+export interface PasswordChangeRequired {
+  signedIn: false;
+  next: 'change-password';
+  email: string;
+  /** The server's reason, to show as it is. */
+  message: string;
+  /** Single-use, for `auth.password.set` (15 minutes). */
+  token: string;
+}
+
 export type PasswordStepResult =
   | { signedIn: true; user: SessionUser }
-  | { signedIn: false; email: string; message: string };
+  | { signedIn: false; next: 'code'; email: string; message: string }
+  | PasswordChangeRequired;
+
+export type CodeStepResult = { signedIn: true; user: SessionUser } | PasswordChangeRequired;
 
 interface SignedInAnswer {
   token: string;
@@ -117,30 +141,74 @@ function keepSession(session: Session, email: string, answer: SignedInAnswer): S
   store.set(STORAGE_KEYS.token, answer.token);
   store.set(STORAGE_KEYS.user, JSON.stringify(answer.user));
   store.set(STORAGE_KEYS.business, JSON.stringify(answer.business));
+  rememberEmail(session, email);
+  return answer.user;
+}
+
+function rememberEmail(session: Session, email: string): void {
   const profile = session.config.profile(session.profileName);
   profile.email = email;
   profile.apiUrl = session.apiUrl;
   session.config.save();
-  return answer.user;
 }
 
-/** Email and password. A device the admin approved gets a session; a new one gets an emailed code. */
+const changeRequired = (answer: { email: string; message: string; token: string }): PasswordChangeRequired => ({
+  signedIn: false,
+  next: 'change-password',
+  email: answer.email,
+  message: answer.message,
+  token: answer.token,
+});
+
+/**
+ * Email and password. A device the admin approved gets a session; a new one gets an emailed
+ * code; a password that must be changed first (the generated first one) gets a token to change it.
+ */
 export async function passwordStep(session: Session, email: string, password: string): Promise<PasswordStepResult> {
   const client = session.client();
   const answer = await client.call(login, { email, password, device: cliDevice(client.deviceId) });
   if (answer.code === 200) return { signedIn: true, user: keepSession(session, email, answer) };
-  const profile = session.config.profile(session.profileName);
-  profile.email = answer.email;
-  profile.apiUrl = session.apiUrl;
-  session.config.save();
-  return { signedIn: false, email: answer.email, message: answer.message };
+  rememberEmail(session, answer.email);
+  if (answer.code === 'change-password') return changeRequired(answer);
+  return { signedIn: false, next: 'code', email: answer.email, message: answer.message };
 }
 
-/** The 4-character code emailed after the password step: approves this device and opens a session. */
-export async function codeStep(session: Session, email: string, code: string): Promise<SessionUser> {
+/**
+ * The 4-character code emailed after the password step: approves this device and opens a
+ * session, or (the password must be changed first) answers a token to change it.
+ */
+export async function codeStep(session: Session, email: string, code: string): Promise<CodeStepResult> {
   const client = session.client();
   const answer = await client.call(deviceLogin, { email, code: code.trim().toUpperCase(), device: cliDevice(client.deviceId) });
-  return keepSession(session, email, answer);
+  if (answer.code === 'change-password') return changeRequired(answer);
+  return { signedIn: true, user: keepSession(session, email, answer) };
+}
+
+/**
+ * Sets the admin's own password with the token of a `change-password` answer, then signs in with
+ * it from this device (approved by then, so no code is asked for) and keeps the session.
+ */
+export async function changePasswordStep(session: Session, change: Pick<PasswordChangeRequired, 'email' | 'token'>, newPassword: string): Promise<SessionUser> {
+  await session.client().call(setPassword, { token: change.token, password: newPassword });
+  const result = await passwordStep(session, change.email, newPassword);
+  if (result.signedIn) return result.user;
+  // Not expected: the device was approved on the way here and the new password needs no change.
+  throw notSignedIn(`Your password was changed, but signing in with it did not open a session: ${result.message} Run \`traction login${session.profileFlag}\` again.`);
+}
+
+/** Whether a refused password change means its token is spent or expired, so the sign-in must start over. */
+export function changeTokenGone(error: unknown): boolean {
+  if (!(error instanceof ClientError)) return false;
+  return error.status === 410 || (error.status === 400 && (error.details?.fields ?? []).some((issue) => issue.field === 'token'));
+}
+
+/** Why a sign-in without a terminal stops at a password that must be changed, and where to change it. */
+export function mustChangePasswordError(session: Pick<Session, 'apiUrl' | 'profileFlag'>, change: Pick<PasswordChangeRequired, 'email' | 'message'>): CliError {
+  return notSignedIn(
+    `${change.message}
+The password of ${change.email} must be changed before it signs in: ` +
+      `run \`traction login${session.profileFlag}\` on a terminal (it asks for a new one), or sign in to the console at ${session.apiUrl}.`,
+  );
 }
 
 /** Ends the session on the server (if it is still alive) and forgets it; the device id stays. */
@@ -186,9 +254,10 @@ async function signInForJob(session: Session, credentials: { email: string; pass
   } catch (error) {
     throw signInError(error, session);
   }
+  if (!result.signedIn && result.next === 'change-password') throw mustChangePasswordError(session, result);
   if (!result.signedIn) {
     throw notSignedIn(
-      `This device (${session.store.get(STORAGE_KEYS.deviceId)}) is not approved for ${credentials.email} yet: ` +
+      `This device (fingerprint ${deviceFingerprint(session.store.get(STORAGE_KEYS.deviceId) ?? '')}) is not approved for ${credentials.email} yet: ` +
         `sign in once with \`traction login${session.profileFlag}\` on a terminal, or have an admin approve it under Device Authorization Request.`,
     );
   }

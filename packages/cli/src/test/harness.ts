@@ -130,6 +130,8 @@ export function cliUser(apiUrl: string): CliUser {
 export interface TestServer {
   url: string;
   server: RunningServer;
+  /** The super admin's one-time password, when the server was started without TRACTION_ADMIN_PASSWORD. */
+  generatedPassword: string | undefined;
   email: SandboxEmailProvider;
   /** The newest device code mailed to an address. */
   deviceCode(address: string): string;
@@ -139,8 +141,10 @@ export interface TestServer {
 /**
  * The real server with the demo data, on a fresh database (PGlite, or PostgreSQL when DATABASE_URL
  * is set). Demo merchants only when asked for: most CLI tests need the admins alone.
+ * `generatedPassword: true` starts it as a first `npm start` does, without TRACTION_ADMIN_PASSWORD:
+ * the super admin gets a one-time password that must be changed at the first sign-in.
  */
-export async function startTestServer(options: { merchants?: number } = {}): Promise<TestServer> {
+export async function startTestServer(options: { merchants?: number; generatedPassword?: boolean } = {}): Promise<TestServer> {
   const email = new SandboxEmailProvider();
   const server = await startServer({
     port: 0,
@@ -150,7 +154,7 @@ export async function startTestServer(options: { merchants?: number } = {}): Pro
     demo: true,
     demoMerchants: options.merchants ?? 0,
     // LOG_LEVEL here rather than a logger of our own: the server builds its pino logger from it.
-    env: { TRACTION_ADMIN_EMAIL: ROOT_EMAIL, TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD, LOG_LEVEL: 'silent' },
+    env: { TRACTION_ADMIN_EMAIL: ROOT_EMAIL, ...(options.generatedPassword ? {} : { TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD }), LOG_LEVEL: 'silent' },
     config: { scryptLogN: 10 },
     providers: { email },
   });
@@ -158,6 +162,7 @@ export async function startTestServer(options: { merchants?: number } = {}): Pro
   return {
     url,
     server,
+    generatedPassword: server.bootstrap.generatedPassword,
     email,
     deviceCode(address) {
       const code = email.latest(address, 'device-code')?.data.code;

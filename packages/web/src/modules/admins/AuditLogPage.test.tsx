@@ -17,7 +17,7 @@ const entry: AuditEntry = {
   at: '2026-11-20T08:00:00.000Z',
   adminId: 1,
   adminEmail: 'bola@traction.ng',
-  deviceId: 'dev-1',
+  deviceFingerprint: '3f9a0c1e',
   commandId: 'fraud.update',
   input: { id: 42, is_fraud: true, reason: 'Chargebacks', password: '[redacted]' },
   outcome: '409',
@@ -82,6 +82,8 @@ describe('AuditLogPage', () => {
     expect(text).toContain('20 Nov 2026, 09:00');
     expect(text).toContain('Refused (409)');
     expect(text).toContain('Mama Put Kitchen is already marked as fraud.');
+    // The device by its short fingerprint: the device id itself is a credential and never reaches the console.
+    expect(within(dialog).getByText('3f9a0c1e')).toBeTruthy();
     const input = within(dialog).getByText(/Chargebacks/);
     expect(input.textContent).toBe(JSON.stringify(entry.input, null, 2));
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -47,7 +47,7 @@ function AuditEntryDialog({ entry, onClose }: { entry: AuditEntry | null; onClos
                   </span>
                 </Row>
                 <Row label="Message">{entry.message}</Row>
-                <Row label="Device">{entry.deviceId}</Row>
+                <Row label="Device">{entry.deviceFingerprint ? <span data-device-fingerprint className="font-mono text-xs">{entry.deviceFingerprint}</span> : null}</Row>
                 <Row label="Address">{entry.ip}</Row>
                 <Row label="Request">{entry.requestId ? <span className="font-mono text-xs">{entry.requestId}</span> : null}</Row>
               </dl>

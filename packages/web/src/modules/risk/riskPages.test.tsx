@@ -159,7 +159,7 @@ describe('Wallet', () => {
 });
 
 describe('Providus Repush', () => {
-  const run = (id: number, outcome: string, message: string | null) => ({ id, at: '2026-11-21T09:00:00.000Z', adminId: 1, adminEmail: 'ops@traction.ng', deviceId: null, commandId: 'providus.repush', input: { accountNumber: '1234567890', sessionId: '1000' }, outcome, message, requestId: null, ip: null });
+  const run = (id: number, outcome: string, message: string | null) => ({ id, at: '2026-11-21T09:00:00.000Z', adminId: 1, adminEmail: 'ops@traction.ng', deviceFingerprint: null, commandId: 'providus.repush', input: { accountNumber: '1234567890', sessionId: '1000' }, outcome, message, requestId: null, ip: null });
 
   it('shows a failed run in Recent runs right away, in words, and a bank refusal once', async () => {
     const runs = [run(1, '409', 'Providus already re-sent the notification of session 1000 at 09:00.')];
