@@ -1,5 +1,6 @@
 import type { AppDeps } from './deps';
 import { pruneLoginAttempts } from './domains/auth/login-attempts.repository';
+import { deliverPending } from './domains/outbox';
 import { IDEMPOTENCY_TTL_MS } from './middleware/idempotency';
 
 const DAY = 86_400_000;
@@ -12,11 +13,37 @@ export async function pruneExpired(deps: AppDeps): Promise<void> {
   await deps.db.deleteFrom('admin_sessions').where('expires_at', '<', new Date(now - 30 * DAY)).execute();
 }
 
-/** Runs `pruneExpired` every hour; the timer never keeps the process alive. */
+/** How often queued emails are retried: a message waits at least a minute between attempts. */
+const OUTBOX_INTERVAL_MS = 30_000;
+
+/**
+ * Runs `pruneExpired` every hour and the email outbox's worker every 30 seconds, both once at
+ * start (mail a stopped server left unsent goes out). The timers never keep the process alive;
+ * the returned function stops both.
+ */
 export function scheduleMaintenance(deps: AppDeps): () => void {
-  const run = () => pruneExpired(deps).catch((error) => deps.logger.warn({ err: error }, 'maintenance failed'));
-  const timer = setInterval(run, 60 * 60_000);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+  const prune = () => pruneExpired(deps).catch((error) => deps.logger.warn({ err: error }, 'maintenance failed'));
+  let delivering = false;
+  const deliver = async () => {
+    // A slow mail service may outlast the interval: never two runs of one process at once.
+    if (delivering) return;
+    delivering = true;
+    try {
+      await deliverPending(deps);
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'email outbox run failed');
+    } finally {
+      delivering = false;
+    }
+  };
+  const pruneTimer = setInterval(prune, 60 * 60_000);
+  const outboxTimer = setInterval(deliver, OUTBOX_INTERVAL_MS);
+  pruneTimer.unref();
+  outboxTimer.unref();
+  void prune();
+  void deliver();
+  return () => {
+    clearInterval(pruneTimer);
+    clearInterval(outboxTimer);
+  };
 }

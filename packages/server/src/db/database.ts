@@ -24,6 +24,7 @@ import type {
 } from '../domains/businesses/businesses.tables';
 import type { KycDocumentsTable, KycEventsTable, KycIdBlacklistTable, KycRecordsTable, UploadsTable } from '../domains/kyc/kyc.tables';
 import type { FixedAccountsTable, ProvidusRepushesTable, WalletsTable } from '../domains/risk/risk.tables';
+import type { EmailOutboxTable } from '../domains/outbox/outbox.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -54,4 +55,5 @@ export interface Database {
   kyc_documents: KycDocumentsTable;
   kyc_events: KycEventsTable;
   kyc_id_blacklist: KycIdBlacklistTable;
+  email_outbox: EmailOutboxTable;
 }

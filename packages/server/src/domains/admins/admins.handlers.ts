@@ -40,7 +40,7 @@ export const createAdminHandler = implement(createAdmin, async ({ input, ctx }) 
   if (departmentIds.length > 0) {
     await ctx.db.insertInto('admin_departments').values(departmentIds.map((department_id) => ({ admin_id: id, department_id }))).execute();
   }
-  const setupLinkExpiresAt = await sendPasswordLink(ctx.db, ctx.deps, {
+  const setupLinkExpiresAt = await sendPasswordLink(ctx, {
     adminId: id,
     email: input.email,
     firstName: input.firstName,

@@ -1,6 +1,8 @@
 import { lagosDate, NIGERIAN_STATES } from '@traction/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EmailDeliveryError } from '../../providers/email/email-provider';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
+import { deliverPending } from '../outbox';
 
 let t: TestApp;
 let boss: Actor;
@@ -46,11 +48,34 @@ describe('creating an admin', () => {
     expect(await t.snapshot()).toEqual(before);
   });
 
-  it('changes nothing when the invitation cannot be emailed', async () => {
-    const before = await t.snapshot();
+  it('creates the admin when the mail service is down, and the retried invitation sets the password', async () => {
+    vi.spyOn(t.email, 'send').mockRejectedValueOnce(new EmailDeliveryError('The mail service answered 503', true));
+    const answer = await boss.request('POST', '/v1/admin/signup', { body: { email: 'late.invite@traction.ng', firstName: 'A', lastName: 'B' } });
+    vi.restoreAllMocks();
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.admin).toMatchObject({ email: 'late.invite@traction.ng', status: 'invited' });
+    expect(t.email.latest('late.invite@traction.ng')).toBeUndefined();
+    const outbox = () => t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', 'late.invite@traction.ng').executeTakeFirstOrThrow();
+    expect(await outbox()).toMatchObject({ kind: 'invite', status: 'pending', attempts: 1, last_error: 'The mail service answered 503' });
+
+    // The worker as it runs a minute later, when the first retry is due; the shared test clock stays put.
+    const aMinuteLater = { ...t.deps, clock: { now: () => new Date(t.clock.now().getTime() + 60_000) } };
+    expect(await deliverPending(aMinuteLater)).toMatchObject({ sent: 1 });
+    expect(await outbox()).toMatchObject({ status: 'sent', attempts: 2, body: null, data: null });
+    const token = t.email.latest('late.invite@traction.ng', 'invite')!.data.token;
+    expect((await t.request('POST', '/v1/admin/password/set', { body: { token, password: 'a-long-enough-secret' } })).status).toBe(200);
+  });
+
+  it('keeps the admin when the invitation bounces: the email is given up at once and logged', async () => {
+    const logged = vi.spyOn(t.deps.logger, 'error');
     const answer = await boss.request('POST', '/v1/admin/signup', { body: { email: 'new+bounce@traction.ng', firstName: 'A', lastName: 'B' } });
-    expect(answer.status).toBe(502);
-    expect(await t.snapshot()).toEqual(before);
+    expect(answer.status, answer.text).toBe(200);
+    const row = await t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', 'new+bounce@traction.ng').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, body: null, data: null });
+    expect(row.last_error).toContain('mailbox does not exist');
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ outboxId: row.id, to: 'new+bounce@traction.ng' }), expect.stringContaining('given up'));
+    vi.restoreAllMocks();
+    expect(await deliverPending(t.deps)).toEqual({ sent: 0, retrying: 0, givenUp: 0 });
   });
 });
 
@@ -131,6 +156,14 @@ describe('roles and deletion', () => {
     expect((await t.request('POST', '/v1/admin/password/set', { body: { token, password: 'brand-new-passphrase' } })).status).toBe(200);
     expect((await t.request('POST', '/v1/auth/admin/login', { body: { email: forgetful.email, password: forgetful.password, device: t.device(forgetful.deviceId) } })).status).toBe(401);
     expect((await t.request('POST', '/v1/auth/admin/login', { body: { email: forgetful.email, password: 'brand-new-passphrase', device: t.device(forgetful.deviceId) } })).body.code).toBe(200);
+  });
+
+  it('resets the password even when the email bounces, giving the email up', async () => {
+    const bounced = await t.insertAdmin({ email: 'gone+bounce@traction.ng' });
+    const reset = await boss.request('POST', '/v1/admin/password/reset', { body: { adminId: bounced.id } });
+    expect(reset.status, reset.text).toBe(200);
+    const row = await t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', 'gone+bounce@traction.ng').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ kind: 'password-reset', status: 'failed', body: null });
   });
 
   it('lets a reset link expire', async () => {

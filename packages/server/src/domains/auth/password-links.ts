@@ -1,19 +1,17 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database';
-import type { AppDeps } from '../../deps';
+import { queueEmail, type OutboxContext } from '../outbox';
 import { newSecret, sha256 } from './secrets';
-import { upstreamFailed } from '@traction/core';
 
 /**
- * Issues a single-use link to set a password and emails it. Earlier unused links of the admin
- * stop working. Run it inside the command's transaction: if the email cannot be sent, the
- * link never existed.
+ * Issues a single-use link to set a password and emails it once the command commits. Earlier
+ * unused links of the admin stop working. Run it inside the command's transaction: a command
+ * that rolls back sends nothing, and a failed send is retried by the outbox, never undoing the
+ * command.
  */
 export async function sendPasswordLink(
-  db: Kysely<Database>,
-  deps: AppDeps,
+  ctx: OutboxContext,
   args: { adminId: number; email: string; firstName: string; purpose: 'invite' | 'reset'; createdBy: number; now: Date },
 ): Promise<Date> {
+  const { db, deps } = ctx;
   const ttlMs =
     args.purpose === 'invite' ? deps.config.inviteLinkTtlHours * 3_600_000 : deps.config.resetLinkTtlMinutes * 60_000;
   const expiresAt = new Date(args.now.getTime() + ttlMs);
@@ -30,8 +28,9 @@ export async function sendPasswordLink(
     .execute();
   const link = `${deps.config.publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
   const invite = args.purpose === 'invite';
-  try {
-    await deps.providers.email.send({
+  await queueEmail(
+    ctx,
+    {
       to: args.email,
       kind: invite ? 'invite' : 'password-reset',
       subject: invite ? 'You have been invited to Traction Admin' : 'Reset your Traction Admin password',
@@ -39,9 +38,8 @@ export async function sendPasswordLink(
         ? `Hello ${args.firstName}, an account was created for you on Traction Admin. Choose your password here: ${link} (valid until ${expiresAt.toISOString()}).`
         : `Hello ${args.firstName}, choose a new Traction Admin password here: ${link} (valid until ${expiresAt.toISOString()}). Your sessions have been ended.`,
       data: { link, token },
-    });
-  } catch (error) {
-    throw upstreamFailed(`The email to ${args.email} could not be sent, so nothing was changed. Try again in a minute.`, error);
-  }
+    },
+    { discardAfter: expiresAt },
+  );
   return expiresAt;
 }

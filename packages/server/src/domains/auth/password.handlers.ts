@@ -40,7 +40,7 @@ export const resetAdminPasswordHandler = implement(resetAdminPassword, async ({ 
     throw forbidden("Only a super admin can reset a super admin's password");
   }
   await revokeSessions(ctx.db, { adminId: target.id }, 'password reset', ctx.now);
-  const expiresAt = await sendPasswordLink(ctx.db, ctx.deps, {
+  const expiresAt = await sendPasswordLink(ctx, {
     adminId: target.id,
     email: target.email,
     firstName: target.firstName,

@@ -1,8 +1,6 @@
-import { upstreamFailed } from '@traction/core';
 import { sql } from 'kysely';
-import type { Db } from '../../db/connect';
-import type { AppDeps } from '../../deps';
 import { newSecret, sha256 } from '../auth/secrets';
+import { queueEmail, type OutboxContext } from '../outbox';
 
 export interface MerchantPasswordLink {
   link: string;
@@ -12,16 +10,17 @@ export interface MerchantPasswordLink {
 }
 
 /**
- * Issues a single-use link for a business user to set their password and emails it. Links are
- * per person: every earlier unused link of any business-user row with the same email stops
- * working. Only the SHA-256 of the token is kept. Run it inside the command's transaction: if
- * the email cannot be sent, the link never existed (and neither did a signup that asked for it).
+ * Issues a single-use link for a business user to set their password and emails it once the
+ * command commits. Links are per person: every earlier unused link of any business-user row with
+ * the same email stops working. Only the SHA-256 of the token is kept. Run it inside the
+ * command's transaction: a command that rolls back sends nothing, and a failed send is retried
+ * by the outbox, never undoing the signup that asked for it.
  */
 export async function issueMerchantPasswordLink(
-  db: Db,
-  deps: AppDeps,
+  ctx: OutboxContext,
   args: { userId: number; email: string; firstName: string; purpose: 'welcome' | 'reset'; createdBy: number; now: Date },
 ): Promise<MerchantPasswordLink> {
+  const { db, deps } = ctx;
   const expiresAt = new Date(args.now.getTime() + deps.config.merchantLinkTtlMinutes * 60_000);
   const voided = await db
     .updateTable('business_user_tokens')
@@ -39,8 +38,9 @@ export async function issueMerchantPasswordLink(
   url.searchParams.set('token', token);
   const link = url.toString();
   const welcome = args.purpose === 'welcome';
-  try {
-    await deps.providers.email.send({
+  await queueEmail(
+    ctx,
+    {
       to: args.email,
       kind: welcome ? 'invite' : 'password-reset',
       subject: welcome ? 'Welcome to Traction: set your password' : 'Set a new Traction password',
@@ -48,9 +48,8 @@ export async function issueMerchantPasswordLink(
         ? `Hello ${args.firstName}, your business is now on Traction. Choose your password here: ${link} (valid until ${expiresAt.toISOString()}, once).`
         : `Hello ${args.firstName}, choose a new Traction password here: ${link} (valid until ${expiresAt.toISOString()}, once). If you did not ask for this, tell our support team.`,
       data: { link, token, audience: 'merchant' },
-    });
-  } catch (error) {
-    throw upstreamFailed(`The email to ${args.email} could not be sent, so nothing was changed. Try again in a minute.`, error);
-  }
+    },
+    { discardAfter: expiresAt },
+  );
   return { link, expiresAt, voided: Number(voided.numUpdatedRows) };
 }

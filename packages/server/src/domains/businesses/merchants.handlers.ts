@@ -16,6 +16,7 @@ import {
 } from '@traction/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { requireAdmin, type HandlerContext } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
 import { recordBusinessEvents } from './business-events.repository';
@@ -49,9 +50,13 @@ async function ownsBusinessNamed(db: Db, email: string, name: string): Promise<b
   return row !== undefined;
 }
 
+const alreadyOwns = (email: string, name: string) => conflict(`${email} already owns a business called ${name}`);
+
 /**
  * A new business with its owner, an ACTIVE wallet and PENDING email and phone verification:
- * what signup and "another business" share.
+ * what signup and "another business" share. The owner may not already have a business of that
+ * name: checked first for the plain case, and settled by the `businesses_owner_email_name`
+ * index (0008) when two requests pass the check at once.
  */
 async function openBusiness(
   ctx: HandlerContext,
@@ -67,6 +72,7 @@ async function openBusiness(
   },
 ) {
   const { db, now } = ctx;
+  if (await ownsBusinessNamed(db, args.email, args.name)) throw alreadyOwns(args.email, args.name);
   const business = await db
     .insertInto('businesses')
     .values({
@@ -81,7 +87,10 @@ async function openBusiness(
       updated_at: now,
     })
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error, 'businesses_owner_email_name') ? alreadyOwns(args.email, args.name) : error;
+    });
   const owner = await db
     .insertInto('business_users')
     .values({
@@ -115,9 +124,6 @@ async function openBusiness(
 export const signupMerchantHandler = implement(signupMerchant, async ({ input, ctx }) => {
   const actor = requireAdmin(ctx);
   await assertBusinessType(ctx.db, input.category);
-  if (await ownsBusinessNamed(ctx.db, input.email, input.businessName)) {
-    throw conflict(`${input.email} already owns a business called ${input.businessName}`);
-  }
   const opened = await openBusiness(ctx, {
     name: input.businessName,
     category: input.category,
@@ -138,7 +144,7 @@ export const signupMerchantHandler = implement(signupMerchant, async ({ input, c
       at: ctx.now,
     },
   ]);
-  const link = await issueMerchantPasswordLink(ctx.db, ctx.deps, {
+  const link = await issueMerchantPasswordLink(ctx, {
     userId: opened.ownerId,
     email: input.email,
     firstName: input.firstName,
@@ -165,9 +171,6 @@ export const createBusinessHandler = implement(createBusiness, async ({ input, c
     .executeTakeFirst();
   if (!person) throw notFound(`No merchant user has the email ${input.ownerEmail}; sign them up instead`);
   await assertBusinessType(ctx.db, input.category);
-  if (await ownsBusinessNamed(ctx.db, input.ownerEmail, input.businessName)) {
-    throw conflict(`${input.ownerEmail} already owns a business called ${input.businessName}`);
-  }
   const opened = await openBusiness(ctx, {
     name: input.businessName,
     category: input.category,
@@ -283,7 +286,7 @@ export const merchantPasswordLinkHandler = implement(merchantPasswordLink, async
     .executeTakeFirst();
   if (!user) throw notFound(`No merchant user has the email ${input.email}`);
   const businesses = await ctx.db.selectFrom('business_users').select('business_id').where(sql<boolean>`lower(email) = ${input.email}`).execute();
-  const link = await issueMerchantPasswordLink(ctx.db, ctx.deps, {
+  const link = await issueMerchantPasswordLink(ctx, {
     userId: user.id,
     email: user.email,
     firstName: user.first_name,

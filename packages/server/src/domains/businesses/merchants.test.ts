@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EmailDeliveryError } from '../../providers/email/email-provider';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
 import { insertBusiness, insertFixedAccount, insertKycRecord, insertWallet } from '../../test/merchant-fixtures';
 import { sha256 } from '../auth/secrets';
+import { deliverPending } from '../outbox';
 import { recordBusinessEvents } from './business-events.repository';
 import { auditRows, insertBankAccount, insertBusinessUser, insertStore, insertSupportIssue } from './businesses.fixtures';
 
@@ -33,6 +35,12 @@ const signupBody = (overrides: Record<string, unknown> = {}) => ({
   phone: '0803 123 4567',
   ...overrides,
 });
+
+/** The worker as it runs a minute from now, when the first retry is due; the test clock stays put. */
+const aMinuteLater = () => ({ ...t.deps, clock: { now: () => new Date(t.clock.now().getTime() + 60_000) } });
+
+const outboxCount = async (to: string) =>
+  (await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', to).execute()).length;
 
 describe('signing up a merchant', () => {
   it('creates the business, its owner, an active wallet, pending email and phone KYC, a history entry and emails a set-password link', async () => {
@@ -81,12 +89,38 @@ describe('signing up a merchant', () => {
     expect(audit.at(-1)).toMatchObject({ outcome: 'ok', admin_id: creator.id });
   });
 
-  it('refuses the same owner email for the same business name (any case) with 409 and changes nothing', async () => {
+  it('refuses the same owner email for the same business name (any case) with 409, changes nothing and sends no email', async () => {
     const before = await t.snapshot();
+    const mails = t.email.mailbox('ada@mamaput.ng').length;
+    const queued = await outboxCount('ada@mamaput.ng');
     const again = await creator.request('POST', '/v1/auth/signup', { body: signupBody({ businessName: 'MAMA PUT kitchen', phone: '+234 803 123 4567' }) });
     expect(again.status).toBe(409);
     expect(again.body.message).toContain('already owns');
     expect(await t.snapshot()).toEqual(before);
+    expect(t.email.mailbox('ada@mamaput.ng')).toHaveLength(mails);
+    expect(await outboxCount('ada@mamaput.ng')).toBe(queued);
+  });
+
+  it('lets exactly one of ten identical signups at once through; the others get the same 409', async () => {
+    const body = signupBody({ businessName: 'Race Day Suya', email: 'racer@suya.ng' });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => creator.request('POST', '/v1/auth/signup', { body })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body.message).toBe('racer@suya.ng already owns a business called Race Day Suya');
+    const businesses = await t.db.selectFrom('businesses').select('id').where('email', '=', 'racer@suya.ng').execute();
+    expect(businesses).toHaveLength(1);
+    expect(await t.db.selectFrom('business_users').select('id').where('email', '=', 'racer@suya.ng').execute()).toHaveLength(1);
+    expect(t.email.mailbox('racer@suya.ng')).toHaveLength(1);
+  });
+
+  it('answers 409 when only the unique index knows the business (the race the check before inserting cannot see)', async () => {
+    // A business row with the owner's email but no user yet: what a concurrent signup looks like mid-way.
+    await insertBusiness(t.db, { name: 'Half Made Foods', email: 'halfway@foods.ng' });
+    const before = await t.snapshot();
+    const answer = await creator.request('POST', '/v1/auth/signup', { body: signupBody({ businessName: 'HALF made foods', email: 'halfway@foods.ng' }) });
+    expect(answer.status, answer.text).toBe(409);
+    expect(answer.body.message).toBe('halfway@foods.ng already owns a business called HALF made foods');
+    expect(await t.snapshot()).toEqual(before);
+    expect(await outboxCount('halfway@foods.ng')).toBe(0);
   });
 
   it.each([
@@ -134,11 +168,31 @@ describe('signing up a merchant', () => {
     expect((await auditRows(t.db, 'merchants.signup')).at(-1)).toMatchObject({ outcome: '403', admin_id: viewer.id });
   });
 
-  it('creates nothing when the welcome email cannot be sent', async () => {
-    const before = await t.snapshot();
+  it('signs the merchant up when the mail service is down and sends the welcome email once it is back', async () => {
+    vi.spyOn(t.email, 'send').mockRejectedValueOnce(new EmailDeliveryError('The mail service did not answer in time', true));
+    const answer = await creator.request('POST', '/v1/auth/signup', { body: signupBody({ businessName: 'Patient Kitchen', email: 'patient@example.ng' }) });
+    vi.restoreAllMocks();
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.owner).toMatchObject({ email: 'patient@example.ng', status: 'invited' });
+    const outbox = () => t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', 'patient@example.ng').executeTakeFirstOrThrow();
+    expect(await outbox()).toMatchObject({ kind: 'invite', status: 'pending', attempts: 1, last_error: 'The mail service did not answer in time' });
+    expect(t.email.latest('patient@example.ng')).toBeUndefined();
+
+    expect(await deliverPending(aMinuteLater())).toMatchObject({ sent: 1 });
+    expect(await outbox()).toMatchObject({ status: 'sent', attempts: 2, body: null, data: null });
+    const link = t.email.latest('patient@example.ng', 'invite')!.data.link!;
+    const stored = await t.db.selectFrom('business_user_tokens').select('token_hash').where('user_id', '=', answer.body.owner.id).executeTakeFirstOrThrow();
+    expect(stored.token_hash).toBe(sha256(new URL(link).searchParams.get('token')!));
+  });
+
+  it('signs the merchant up when the welcome email bounces, and gives the email up with a log entry', async () => {
+    const logged = vi.spyOn(t.deps.logger, 'error');
     const answer = await creator.request('POST', '/v1/auth/signup', { body: signupBody({ email: 'owner+bounce@example.ng' }) });
-    expect(answer.status).toBe(502);
-    expect(await t.snapshot()).toEqual(before);
+    expect(answer.status, answer.text).toBe(200);
+    const row = await t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', 'owner+bounce@example.ng').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, body: null, data: null });
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ outboxId: row.id }), expect.stringContaining('given up'));
+    vi.restoreAllMocks();
   });
 });
 
