@@ -3,12 +3,13 @@ import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'kysely';
 import { createUpload, formatByteSize } from '@traction/core';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './deps';
 import { implementations } from './handlers';
 import type { AppEnv } from './http/app-env';
+import { isDirectLoopbackRequest } from './http/loopback';
 import { mountCommands } from './http/mount-commands';
 import { errorHandler } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
@@ -17,6 +18,26 @@ import { SandboxEmailProvider } from './providers/email/sandbox-email';
 
 const API_PREFIXES = ['/v1/', '/v2/', '/api/'];
 const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
+/** Hono's default value, sent only where it means something (see `servedOverHttps`). */
+const HSTS = 'max-age=15552000; includeSubDomains';
+
+/**
+ * Over HTTPS: the request's own URL, or the proxy's word for it when we trust the proxy. Browsers
+ * ignore HSTS over plain HTTP, and a header promising HTTPS on a plain-HTTP deployment misleads.
+ */
+function servedOverHttps(c: Context<AppEnv>, trustProxy: boolean): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  return trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+}
+
+/**
+ * A 413 is answered before the body is read: the connection cannot carry another request (the
+ * rest of the body is still on its way), so the answer says so. The server then lingers to
+ * discard what still arrives (start-server.ts), so the client reads the answer before the close.
+ */
+function tooLarge(c: Context<AppEnv>, body: { code: '413'; message: string; details?: unknown }): Response {
+  return c.json(body, 413, { connection: 'close' });
+}
 
 /** Builds the HTTP app from its dependencies. Nothing global: tests build one per database. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -36,11 +57,23 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       },
       // A response that sets its own (a served upload's `sandbox` policy) keeps it.
       overwrite: false,
+      strictTransportSecurity: false,
     }),
   );
+  app.use(async (c, next) => {
+    await next();
+    if (servedOverHttps(c, deps.config.trustProxy)) c.res.headers.set('strict-transport-security', HSTS);
+  });
+  // Signed-in answers carry personal data and sometimes live secrets (a merchant's password
+  // link): no cache, shared or private, keeps them. Errors included; an answer that chose its
+  // own policy (a file, a CSV) keeps it.
+  app.use(async (c, next) => {
+    await next();
+    if (isApiPath(c.req.path) && !c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
+  });
   const jsonLimit = bodyLimit({
     maxSize: deps.config.maxBodyBytes,
-    onError: (c) => c.json({ code: '413', message: `The request body is larger than ${deps.config.maxBodyBytes} bytes` }, 413),
+    onError: (c) => tooLarge(c, { code: '413', message: `The request body is larger than ${deps.config.maxBodyBytes} bytes` }),
   });
   for (const prefix of API_PREFIXES) {
     app.use(`${prefix}*`, (c, next) => (c.req.path === createUpload.path ? next() : jsonLimit(c, next)));
@@ -52,14 +85,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     bodyLimit({
       maxSize: deps.config.uploadMaxBytes + 64 * 1024,
       onError: (c) =>
-        c.json(
-          {
-            code: '413',
-            message: `The file is larger than the ${formatByteSize(deps.config.uploadMaxBytes)} limit`,
-            details: { fields: [{ field: 'file', message: `must be at most ${formatByteSize(deps.config.uploadMaxBytes)}` }] },
-          },
-          413,
-        ),
+        tooLarge(c, {
+          code: '413',
+          message: `The file is larger than the ${formatByteSize(deps.config.uploadMaxBytes)} limit`,
+          details: { fields: [{ field: 'file', message: `must be at most ${formatByteSize(deps.config.uploadMaxBytes)}` }] },
+        }),
     }),
   );
 
@@ -74,14 +104,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const openapi = buildOpenApiDocument();
   app.get('/openapi.json', (c) => c.json(openapi));
 
-  const email = deps.providers.email;
-  if (email instanceof SandboxEmailProvider) {
-    // Only the sandbox has a mailbox: lets the e2e and CLI tests (and a developer) read codes.
-    app.get('/sandbox/mailbox', (c) => {
-      const to = c.req.query('to');
-      return c.json({ items: email.mailbox(to ?? undefined).slice(-50).reverse() });
-    });
-  }
+  // The sandbox's mailbox holds live device codes and invitation and reset links: it lets a
+  // developer and the benchmarks read them, from this machine only, straight to the socket (no
+  // proxy in between). Anyone else, and every server with a real mailer, gets the same 404 as for
+  // a path that does not exist (docs/decisions.md, "Sandbox providers and the mailbox").
+  app.get('/sandbox/mailbox', (c) => {
+    const email = deps.providers.email;
+    if (!(email instanceof SandboxEmailProvider) || !isDirectLoopbackRequest(c)) return c.notFound();
+    const to = c.req.query('to');
+    return c.json({ items: email.mailbox(to ?? undefined).slice(-50).reverse() }, 200, { 'cache-control': 'no-store' });
+  });
 
   mountCommands(app, implementations, deps);
 

@@ -10,12 +10,20 @@ const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 
 const running = await startServer({
   port,
+  // Loopback unless told otherwise: a container sets HOST=0.0.0.0.
+  host: process.env.HOST,
   dataDir,
   databaseUrl: process.env.DATABASE_URL,
   logger,
   demo: process.env.TRACTION_DEMO !== 'false',
   ...(process.env.TRACTION_DEMO_MERCHANTS ? { demoMerchants: Number(process.env.TRACTION_DEMO_MERCHANTS) } : {}),
   config: { webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)) },
+}).catch((error: unknown) => {
+  // A refusal to start (sandboxes in production, a missing variable) says what to set: show
+  // that line on its own, not only inside a stack trace.
+  logger.fatal({ err: error }, 'Traction Admin did not start');
+  process.stderr.write(`\n  Traction Admin did not start: ${error instanceof Error ? error.message : String(error)}\n\n`);
+  process.exit(1);
 });
 
 logger.info(
@@ -38,6 +46,7 @@ const lines = [
   running.deps.providers.email.name === 'sandbox'
     ? '  A new device is confirmed by a 4-character code: the sandbox mailer prints it in this log ("[sandbox email]").'
     : '  A new device is confirmed by a 4-character code sent by email.',
+  ...running.warnings.map((warning) => `\n  WARNING: ${warning}`),
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

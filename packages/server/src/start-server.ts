@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { isIPv6, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -11,6 +12,8 @@ import { readConfig, type ServerConfig } from './config';
 import { openDatabase, type OpenedDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import type { AppDeps } from './deps';
+import { closeConnectionsCleanly } from './http/close-connections-cleanly';
+import { isLoopbackHost } from './http/loopback';
 import { seedDemo } from './demo/seed-demo';
 import { seedMerchants } from './demo/seed-merchants';
 
@@ -18,10 +21,11 @@ import { seedMerchants } from './demo/seed-merchants';
 export const DEMO_MERCHANTS = 3_000;
 import { scheduleMaintenance } from './maintenance';
 import { LocalFileStore } from './providers/files/local-file-store';
-import { providersFromEnv, type Providers } from './providers/providers';
+import { providersFromEnv, refuseSandboxInProduction, sandboxProviders, type Providers } from './providers/providers';
 
 export interface StartOptions {
   port: number;
+  /** The address to listen on: loopback by default; `0.0.0.0` (every interface) in a container. */
   host?: string;
   dataDir: string;
   databaseUrl?: string;
@@ -41,6 +45,10 @@ export interface StartOptions {
 
 export interface RunningServer {
   url: string;
+  /** The address it listens on. */
+  host: string;
+  /** Things the operator must hear at start-up (sandboxes reachable from other machines). */
+  warnings: string[];
   deps: AppDeps;
   database: OpenedDatabase;
   bootstrap: BootstrapResult;
@@ -58,13 +66,6 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       dataDir: options.dataDir,
       onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection failed'),
     }));
-  const migrations = await migrate(database.db);
-  const config: ServerConfig = { ...readConfig(env, options.port), ...options.config };
-  const bootstrap = await ensureSuperAdmin(database.db, {
-    email: env.TRACTION_ADMIN_EMAIL,
-    password: env.TRACTION_ADMIN_PASSWORD,
-    scryptLogN: config.scryptLogN,
-  });
   // A database in memory keeps its uploads in a temporary folder that goes with it, so test and
   // throwaway servers never write into the working directory.
   const temporaryUploads =
@@ -74,6 +75,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     ...(temporaryUploads ? { files: new LocalFileStore(temporaryUploads) } : {}),
     ...options.providers,
   };
+  try {
+    // Before anything is written: a refused start leaves the database as it was.
+    refuseSandboxInProduction(env, providers);
+  } catch (error) {
+    if (!options.database) await database.close();
+    if (temporaryUploads) rmSync(temporaryUploads, { recursive: true, force: true });
+    throw error;
+  }
+  const migrations = await migrate(database.db);
+  const config: ServerConfig = { ...readConfig(env, options.port), ...options.config };
+  const bootstrap = await ensureSuperAdmin(database.db, {
+    email: env.TRACTION_ADMIN_EMAIL,
+    password: env.TRACTION_ADMIN_PASSWORD,
+    scryptLogN: config.scryptLogN,
+  });
   if (options.demo ?? true) {
     await seedDemo(database.db, { scryptLogN: config.scryptLogN });
     const count = options.demoMerchants ?? DEMO_MERCHANTS;
@@ -95,16 +111,31 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   };
   const app = createApp(deps);
   const stopMaintenance = scheduleMaintenance(deps);
+  const host = options.host || '127.0.0.1';
   const server = await new Promise<ServerType>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: options.port, hostname: options.host ?? '0.0.0.0' }, () => resolve(started));
+    const started = serve({ fetch: app.fetch, port: options.port, hostname: host }, () => resolve(started));
+    closeConnectionsCleanly(started as Server);
   });
   const { port } = server.address() as AddressInfo;
-  const url = `http://localhost:${port}`;
+  const url = `http://${localName(host)}:${port}`;
   if (!env.TRACTION_PUBLIC_URL) config.publicUrl = url;
+  const warnings: string[] = [];
+  const sandboxes = sandboxProviders(providers);
+  if (sandboxes.length > 0 && !isLoopbackHost(host)) {
+    const consequences = sandboxes.map((kind) => (kind === 'email' ? 'sign-in codes and links go to the log' : 'bank answers are invented'));
+    const fixes = sandboxes.map((kind) => (kind === 'email' ? 'TRACTION_EMAIL_PROVIDER=http' : 'TRACTION_BANKS=http'));
+    const warning =
+      `The sandbox ${sandboxes.join(' and ')} provider${sandboxes.length > 1 ? 's serve' : ' serves'} ${host}, reachable from other machines: ` +
+      `${consequences.join(', ')}. Set HOST=127.0.0.1, or real providers (${fixes.join(', ')}).`;
+    warnings.push(warning);
+    logger.warn({ host, sandboxes }, warning);
+  }
 
   let closing: Promise<void> | undefined;
   return {
     url,
+    host,
+    warnings,
     deps,
     database,
     bootstrap,
@@ -128,4 +159,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         if (temporaryUploads) rmSync(temporaryUploads, { recursive: true, force: true });
       })()),
   };
+}
+
+/**
+ * How clients on this machine reach a server listening on `host`. Loopback and every-interface
+ * hosts answer at `localhost` (Node's fetch and browsers try each address it resolves to); a
+ * specific address is written as itself.
+ */
+function localName(host: string): string {
+  if (isLoopbackHost(host) && !isIPv6(host)) return 'localhost';
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return isIPv6(host) ? `[${host}]` : host;
 }

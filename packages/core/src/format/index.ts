@@ -3,3 +3,4 @@ export * from './date-range';
 export * from './serial';
 export * from './lagos';
 export * from './tags';
+export * from './safe-file-name';

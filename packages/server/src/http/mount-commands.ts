@@ -1,4 +1,4 @@
-import { ApiError, csvFileName, forbidden, lagosDate, type AnyCommand, type FileAnswer } from '@traction/core';
+import { ApiError, csvFileName, forbidden, lagosDate, safeFileName, type AnyCommand, type FileAnswer } from '@traction/core';
 import type { Context, Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { writeAudit } from '../middleware/audit';
@@ -215,11 +215,13 @@ function json(c: Context, body: unknown, status: number): Response {
  * command says inline.
  */
 function fileResponse(c: Context, file: FileAnswer): Response {
-  const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  // Whatever a handler names the file, no control or bidi character reaches the Save dialog.
+  const fileName = safeFileName(file.fileName, 'download');
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
     'content-type': file.contentType,
     'content-length': String(file.sizeBytes),
-    'content-disposition': `${file.disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    'content-disposition': `${file.disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
     'x-content-type-options': 'nosniff',
     'content-security-policy': "sandbox; default-src 'none'",
     'cross-origin-resource-policy': 'same-origin',

@@ -8,6 +8,8 @@ import type { AppEnv } from '../http/app-env';
 export function errorHandler(deps: AppDeps): ErrorHandler<AppEnv> {
   return (error, c) => {
     const requestId = c.get('request')?.id;
+    // An error answer describes one moment (a rate limit, a session just ended): never cached.
+    c.header('cache-control', 'no-store');
     if (error instanceof ApiError) {
       if (error.status >= 500) deps.logger.warn({ requestId, err: error.cause ?? error }, error.message);
       const retry = error.details?.retryAfterSeconds;

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/connect';
 import type { BankProviders } from './banks/bank-provider';
 import { banksFromEnv } from './banks/banks-from-env';
+import { SandboxBank } from './banks/sandbox-bank';
 import type { EmailProvider } from './email/email-provider';
 import { HttpEmailProvider } from './email/http-email';
 import { SandboxEmailProvider } from './email/sandbox-email';
@@ -32,6 +33,41 @@ export function providersFromEnv(env: NodeJS.ProcessEnv, logger: Logger, db?: Db
   const files = new LocalFileStore(env.TRACTION_UPLOAD_DIR ?? join(env.TRACTION_DATA_DIR ?? '.traction', 'uploads'));
   const banks = banksFromEnv(env, db);
   return { email, files, banks };
+}
+
+/** A provider kind that can be a sandbox. */
+export type SandboxKind = 'email' | 'banks';
+
+/**
+ * The kinds served by sandboxes. The sandbox mailer prints device codes and links to the log and
+ * keeps them in a readable mailbox; the sandbox banks invent answers. Neither belongs on a server
+ * real admins use.
+ */
+export function sandboxProviders(providers: Providers): SandboxKind[] {
+  const kinds: SandboxKind[] = [];
+  if (providers.email instanceof SandboxEmailProvider) kinds.push('email');
+  if (Object.values(providers.banks).some((bank) => bank instanceof SandboxBank)) kinds.push('banks');
+  return kinds;
+}
+
+/**
+ * Refuses to run sandboxes with `NODE_ENV=production` unless `TRACTION_ALLOW_SANDBOX=true` (a
+ * demo or staging server): a production server left without TRACTION_EMAIL_PROVIDER would
+ * otherwise print every admin's sign-in codes to its log.
+ */
+export function refuseSandboxInProduction(env: NodeJS.ProcessEnv, providers: Providers): void {
+  if (env.NODE_ENV !== 'production' || env.TRACTION_ALLOW_SANDBOX === 'true') return;
+  const kinds = sandboxProviders(providers);
+  if (kinds.length === 0) return;
+  const fixes = kinds.map((kind) =>
+    kind === 'email'
+      ? 'TRACTION_EMAIL_PROVIDER=http with TRACTION_EMAIL_URL and TRACTION_EMAIL_API_KEY'
+      : 'TRACTION_BANKS=http with TRACTION_{WEMA,VFD,PROVIDUS}_URL and _API_KEY',
+  );
+  throw new Error(
+    `NODE_ENV=production but the ${kinds.join(' and ')} provider${kinds.length > 1 ? 's are sandboxes' : ' is a sandbox'}. ` +
+      `Set ${fixes.join(', and ')}; or set TRACTION_ALLOW_SANDBOX=true to run the sandbox${kinds.length > 1 ? 'es' : ''} anyway (a demo or staging server).`,
+  );
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {

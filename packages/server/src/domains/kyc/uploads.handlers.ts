@@ -6,6 +6,7 @@ import {
   formatByteSize,
   getUpload,
   notFound,
+  safeFileName,
   sniffUploadType,
   UPLOAD_SNIFF_BYTES,
   UPLOAD_TYPE_INFO,
@@ -15,12 +16,13 @@ import { requireAdmin } from '../../http/handler-context';
 import { implement } from '../../http/implement';
 import { toUploadInfo, uploadQuery } from './kyc.repository';
 
-/** A file name fit to keep and to offer back: no folders, no control characters, at most 200 characters. */
+/**
+ * A file name fit to keep and to offer back: no folders, no control or bidirectional-control
+ * characters (core's `safeFileName`), at most 200 characters.
+ */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]+/g, '').trim().slice(0, 200);
-  return clean || 'document';
+  return safeFileName(base, 'document').slice(0, 200).trimEnd();
 }
 
 /** The name a download is offered under: the uploaded name with the extension its content calls for. */
