@@ -29,14 +29,19 @@ function send(c: BadInputCase): Promise<TestResponse> {
   const options = {
     ...(query ? { query } : {}),
     ...(c.rawBody === undefined ? (body !== undefined ? { body } : {}) : c.rawBody === '' ? {} : { rawBody: c.rawBody }),
+    ...(c.contentType ? { headers: { 'content-type': c.contentType } } : {}),
   };
   return c.command.auth === 'public' ? t.request(c.command.method, path, options) : boss.request(c.command.method, path, options);
 }
 
+const lastAudit = () => t.db.selectFrom('audit_log').select(['id', 'command_id', 'outcome']).orderBy('id', 'desc').limit(1).executeTakeFirst();
+
 async function run(c: BadInputCase): Promise<void> {
   const before = lastSnapshot ?? (await t.snapshot());
+  const auditedBefore = await lastAudit();
   const answer = await send(c);
   const after = await t.snapshot();
+  const audited = await lastAudit();
   lastSnapshot = after;
   const where = `${c.command.method} ${buildRequest(c.command, c.input).path} -> ${answer.status} ${answer.text.slice(0, 300)}`;
 
@@ -57,6 +62,11 @@ async function run(c: BadInputCase): Promise<void> {
     expect(String(answer.body.details.fields[0].message ?? '').trim(), where).not.toBe('');
   }
   expect(after, `${c.name} changed the database`).toEqual(before);
+  // Every refusal of a command that changes things is audited, whichever step refused it.
+  if (c.command.mutates) {
+    expect(audited?.id, `${c.name} was not audited`).not.toBe(auditedBefore?.id);
+    expect(audited, `${c.name} was not audited`).toMatchObject({ command_id: c.command.id, outcome: String(answer.status) });
+  }
 }
 
 describe.each(probes.map((probe) => [probe.command.id, probe] as const))('%s', (_id, probe) => {

@@ -12,8 +12,8 @@ export interface BootstrapResult {
 
 /**
  * Makes sure a super admin exists. On first start it creates one from TRACTION_ADMIN_EMAIL /
- * TRACTION_ADMIN_PASSWORD, or with a generated one-time password that is printed once and
- * never stored in clear.
+ * TRACTION_ADMIN_PASSWORD, or with a generated one-time password that is printed once, never
+ * stored in clear, and must be changed at the first sign-in.
  */
 export async function ensureSuperAdmin(
   db: Db,
@@ -39,6 +39,9 @@ export async function ensureSuperAdmin(
       role: 'super_admin',
       password_hash: await hashPassword(password, options.scryptLogN),
       password_changed_at: sql<Date>`now()`,
+      // Printed in a log: it must be replaced at the first sign-in. A password the operator chose
+      // (TRACTION_ADMIN_PASSWORD) is theirs to keep.
+      must_change_password: generatedPassword !== undefined,
     })
     .execute();
   return { email, created: true, ...(generatedPassword ? { generatedPassword } : {}) };

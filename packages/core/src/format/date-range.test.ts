@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRealDateTime, rangeBoundToDate, rangeEnd, rangeStart } from './date-range';
+import { isRealDateTime, isSupportedYear, rangeBoundToDate, rangeEnd, rangeStart } from './date-range';
 
 describe('range bounds', () => {
   it('gives the start of a minute the :00.000 suffix', () => {
@@ -30,5 +30,14 @@ describe('isRealDateTime', () => {
   });
   it.each(['2026-02-31', '2025-02-29', '2026-13-01', '2026-00-10', '2026-11-21T25:00', '2026-11-21T23:60', '2026-11-21T10:00:61', '2026-11-21T10:00+15:00', '21/11/2026', ''])('refuses %s', (value) => {
     expect(isRealDateTime(value)).toBe(false);
+  });
+});
+
+describe('isSupportedYear', () => {
+  it.each(['1900-01-01', '2026-11-21T10:00', '2999-12-31T23:59:59.999'])('accepts %s', (value) => {
+    expect(isSupportedYear(value)).toBe(true);
+  });
+  it.each(['0000-01-01', '0000-01-01T00:00', '1899-12-31', '3000-01-01', ''])('refuses %s', (value) => {
+    expect(isSupportedYear(value)).toBe(false);
   });
 });

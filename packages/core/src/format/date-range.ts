@@ -39,6 +39,19 @@ export function rangeBoundToDate(value: string, bound: 'start' | 'end'): Date {
   return instant;
 }
 
+/**
+ * Years a date may name. Nothing this back office records is older than 1900 or later than
+ * 2999, and PostgreSQL has no year 0: `0000-01-01` must be a 400, not a database error.
+ */
+export const EARLIEST_YEAR = 1900;
+export const LATEST_YEAR = 2999;
+
+/** Whether a date or date-time's year is one this back office records (see EARLIEST_YEAR). */
+export function isSupportedYear(value: string): boolean {
+  const year = Number(/^\s*(\d{4})-/.exec(value)?.[1]);
+  return year >= EARLIEST_YEAR && year <= LATEST_YEAR;
+}
+
 const PARTS = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?)?(Z|([+-])(\d{2}):?(\d{2}))?$/;
 
 /**

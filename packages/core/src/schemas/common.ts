@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealDateTime } from '../format/date-range';
+import { isRealDateTime, isSupportedYear } from '../format/date-range';
 
 /** An email address, trimmed and lower-cased so that lookups are case-insensitive. */
 export const emailField = z
@@ -30,6 +30,7 @@ export const dateTimeParam = z
   .trim()
   .max(40)
   .regex(DATE_TIME, 'must be a date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:mm:ss.SSS)')
+  .refine(isSupportedYear, 'must be in the years 1900 to 2999')
   .refine(isRealDateTime, 'is not a real date or time');
 
 /** Timestamps in responses: ISO 8601 in UTC. */

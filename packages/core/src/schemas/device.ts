@@ -20,7 +20,11 @@ export const deviceRequest = z.object({
   adminId: z.number().int(),
   adminEmail: z.string(),
   adminName: z.string(),
-  deviceId: z.string(),
+  /**
+   * A short fingerprint of the device id, never the id itself: with the admin's password the id
+   * signs in without a code, so it is treated as a credential and shown to nobody.
+   */
+  deviceFingerprint: z.string(),
   deviceModel: z.string(),
   browserName: z.string(),
   browserVersion: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealDateTime } from '../format/date-range';
+import { isRealDateTime, isSupportedYear } from '../format/date-range';
 
 /**
  * What a field means beyond its type, read by the console's generated forms and the CLI's flags.
@@ -41,6 +41,7 @@ export const koboField = z
 export const dayField = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+  .refine(isSupportedYear, 'must be in the years 1900 to 2999')
   .refine(isRealDateTime, 'is not a real date')
   .meta({ format: 'date' } satisfies FieldMeta);
 

@@ -5,16 +5,21 @@ import { writeAudit } from '../middleware/audit';
 import { authenticate } from '../middleware/authenticate';
 import {
   bigintToString,
-  claimIdempotencyKey,
+  claimInTransaction,
+  claimWithLease,
   completeIdempotencyKey,
+  idempotencyRequest,
+  recordRefusal,
   releaseIdempotencyKey,
   type IdempotencyClaim,
+  type Replay,
 } from '../middleware/idempotency';
 import type { AppEnv } from './app-env';
 import type { HandlerContext, RequestInfo } from './handler-context';
 import type { Implementation } from './implement';
 import { readListPage, streamListCsv } from './list-runner';
 import { readRawInput } from './read-input';
+import { assertStorableText } from './storable-text';
 import { validateInput } from './validate';
 
 /** `/v1/admin/{id}/delete` → `/v1/admin/:id/delete`. */
@@ -45,34 +50,55 @@ export function mountCommands(app: Hono<AppEnv>, implementations: readonly Imple
 /**
  * One command's request, in order: authenticate, check the permission (before the body is
  * read or validated, so a caller without it learns nothing about the input and sends no file
- * we parse), read the input, validate, claim
- * the Idempotency-Key, run — mutating commands in a transaction with their audit row — and
- * check the output against the contract before it is committed and sent.
+ * we parse), read the input, validate, claim the Idempotency-Key, run — mutating commands in a
+ * transaction with their audit row and their key — and check the output against the contract
+ * before it is committed and sent. Every refusal of a mutating command is audited, whichever
+ * step refused it (and a 403 of any command).
  */
 async function runCommand(c: Context<AppEnv>, implementation: Implementation, deps: AppDeps): Promise<Response> {
   const { command } = implementation;
   const request: RequestInfo = c.get('request');
   const now = deps.clock.now();
+  let actor: { id: number; email: string } | null = null;
+  /** What the caller sent, as far as it was read: what a refusal's audit row shows. */
+  let attempted: unknown = {};
+  const refuse = async (error: unknown): Promise<never> => {
+    const forbiddenRead = error instanceof ApiError && error.status === 403;
+    if (command.mutates || forbiddenRead) await auditRefusal(deps, { command, actor, input: attempted, request, now, error });
+    throw error;
+  };
 
   // Who is asking, before any body is read: a stranger's upload (up to 5 MB) is never parsed.
-  const auth = command.auth === 'admin' ? await authenticate(deps, c.req.header('authorization'), request.deviceId, now) : null;
-  if (auth) c.set('adminId', auth.admin.id);
-  if (auth && command.permission && !auth.admin.permissions.has(command.permission)) {
-    const error = forbidden(`You do not have the "${command.permission}" permission needed to ${command.title.toLowerCase()}.`, {
-      reason: 'missing_permission',
-      permission: command.permission,
-    });
-    if (command.mutates) {
-      // The audit row names what was attempted; a multipart body (a file) stays unread.
-      const attempted = await readRawInput(c, command, { forms: false }).catch(() => ({}));
-      await writeAudit(deps.db, { command, actor: auth.admin, input: attempted, outcome: '403', message: error.message, request, at: now });
-    }
-    throw error;
+  const auth = command.auth === 'admin' ? await authenticate(deps, c.req.header('authorization'), request.deviceId, now).catch(refuse) : null;
+  if (auth) {
+    c.set('adminId', auth.admin.id);
+    actor = { id: auth.admin.id, email: auth.admin.email };
   }
-  const raw = await readRawInput(c, command);
-  const input = validateInput(command, raw);
+  if (auth && command.permission && !auth.admin.permissions.has(command.permission)) {
+    // The audit row names what was attempted; a multipart body (a file) stays unread.
+    if (command.mutates) attempted = await readRawInput(c, command, { forms: false }).catch(() => ({}));
+    await refuse(
+      forbidden(`You do not have the "${command.permission}" permission needed to ${command.title.toLowerCase()}.`, {
+        reason: 'missing_permission',
+        permission: command.permission,
+      }),
+    );
+  }
+  let input: Record<string, unknown>;
+  let claim: IdempotencyClaim | null = null;
+  try {
+    const raw = await readRawInput(c, command);
+    attempted = raw;
+    assertStorableText(raw);
+    input = validateInput(command, raw);
+    attempted = input;
+    if (command.mutates) {
+      claim = idempotencyRequest(command, c.req.header('idempotency-key'), { scope: auth ? `admin:${auth.admin.id}` : `public:${request.ip}`, input });
+    }
+  } catch (error) {
+    return refuse(error);
+  }
 
-  let actor = auth ? { id: auth.admin.id, email: auth.admin.email } : null;
   // Set once a non-transactional handler's own transaction has committed its change with the audit row.
   let audited = false;
   const committed: (() => Promise<void> | void)[] = [];
@@ -111,26 +137,18 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
     return json(c, command.output.parse(page), 200);
   }
 
-  const { claim, replay } = command.mutates
-    ? await claimIdempotencyKey(deps.db, {
-        command,
-        key: c.req.header('idempotency-key'),
-        scope: auth ? `admin:${auth.admin.id}` : `public:${request.ip}`,
-        input,
-        now,
-      })
-    : { claim: null, replay: null };
-  if (replay) {
-    c.header('idempotent-replayed', 'true');
-    return json(c, replay.body, replay.status);
-  }
-
   const handler = implementation.handler!;
   if (!command.mutates) {
     const output = command.output.parse(await handler({ input, ctx: ctxFor(deps.db) }));
     return command.answers === 'file' ? fileResponse(c, output as FileAnswer) : json(c, output, 200);
   }
 
+  const replayed = (replay: Replay) => {
+    c.header('idempotent-replayed', 'true');
+    return json(c, replay.body, replay.status);
+  };
+  /** Whether this request holds the key: only then is a refusal kept as the key's answer. */
+  let claimed = false;
   // The change, its audit row and its idempotent answer: one transaction unless the command opts out.
   const runAndRecord = async (db: HandlerContext['db']) => {
     const result = command.output.parse(await handler({ input, ctx: ctxFor(db) }));
@@ -139,15 +157,47 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
     return result;
   };
   try {
-    const output = implementation.transactional
-      ? await deps.db.transaction().execute(runAndRecord)
-      : await runAndRecord(deps.db);
+    let outcome: { replay: Replay } | { output: unknown };
+    if (implementation.transactional) {
+      outcome = await deps.db.transaction().execute(async (trx) => {
+        const replay = claim ? await claimInTransaction(trx, claim, now) : null;
+        if (replay) return { replay };
+        claimed = claim !== null;
+        return { output: await runAndRecord(trx) };
+      });
+    } else {
+      const replay = claim ? await claimWithLease(deps.db, claim, now) : null;
+      claimed = claim !== null && replay === null;
+      outcome = replay ? { replay } : { output: await runAndRecord(deps.db) };
+    }
+    if ('replay' in outcome) return replayed(outcome.replay);
     await settle(committed, deps, request, command, 'after commit');
-    return json(c, output, 200);
+    return json(c, outcome.output, 200);
   } catch (error) {
     await settle(rolledBack, deps, request, command, 'after rollback');
-    await recordFailure(deps, { command, actor, input, request, now, claim, error, audited });
+    await recordFailure(deps, { command, actor, input, request, now, claim: claimed ? claim : null, error, audited });
     throw error;
+  }
+}
+
+/** Audits a request refused before its command ran (401, 403, 400, a refused Idempotency-Key). */
+async function auditRefusal(
+  deps: AppDeps,
+  args: { command: AnyCommand; actor: { id: number; email: string } | null; input: unknown; request: RequestInfo; now: Date; error: unknown },
+): Promise<void> {
+  const { error } = args;
+  try {
+    await writeAudit(deps.db, {
+      command: args.command,
+      actor: args.actor,
+      input: args.input,
+      outcome: String(error instanceof ApiError ? error.status : 500),
+      message: error instanceof ApiError ? error.message : 'Internal error',
+      request: args.request,
+      at: args.now,
+    });
+  } catch (auditError) {
+    deps.logger.error({ err: auditError, requestId: args.request.id }, 'could not audit a refused request');
   }
 }
 
@@ -197,7 +247,7 @@ async function recordFailure(
       });
     }
     if (claim) {
-      if (error instanceof ApiError && status < 500) await completeIdempotencyKey(deps.db, claim, status, error.toBody());
+      if (error instanceof ApiError && status < 500) await recordRefusal(deps.db, claim, status, error.toBody(), args.now);
       else await releaseIdempotencyKey(deps.db, claim);
     }
   } catch (auditError) {

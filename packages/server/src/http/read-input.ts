@@ -17,7 +17,7 @@ export async function readRawInput(c: Context, command: AnyCommand, options: { f
     const type = c.req.header('content-type') ?? '';
     if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
       // `forms: false`: the path and query only, the form body left unread.
-      if (options.forms !== false) Object.assign(text, await c.req.parseBody({ all: true }));
+      if (options.forms !== false) Object.assign(text, await readFormBody(c));
     } else {
       body = await readJsonBody(c);
     }
@@ -28,6 +28,17 @@ export async function readRawInput(c: Context, command: AnyCommand, options: { f
     if (value !== undefined) text[name] = value;
   }
   return { ...coerceTextInput(command.input, text), ...withoutPathParams(body, command) };
+}
+
+/** A form or multipart body; one cut short or malformed (a dropped upload) is the caller's 400. */
+async function readFormBody(c: Context): Promise<Record<string, unknown>> {
+  try {
+    return await c.req.parseBody({ all: true });
+  } catch {
+    throw badRequest('The form body could not be read: it is malformed or was cut short', [
+      { field: 'body', message: 'is not a complete form or multipart body' },
+    ]);
+  }
 }
 
 async function readJsonBody(c: Context): Promise<Record<string, unknown>> {

@@ -1,22 +1,30 @@
 import type { AnyCommand } from '@traction/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { deviceFingerprint } from '../domains/auth/secrets';
+import { storableText } from '../http/storable-text';
 import type { RequestInfo } from '../http/handler-context';
 
 // Never written down, whatever the command says.
 const ALWAYS_SECRET = new Set(['password', 'token', 'code', 'otp', 'secret', 'pin', 'apiKey']);
+// A refused request's text is kept as far as anyone reads it, not 100,000 characters of it.
+const LONGEST_TEXT = 2_000;
 
-/** The input as the audit log keeps it: secrets replaced, files named but not stored. */
+/**
+ * The input as the audit log keeps it: secrets replaced, a device id by its fingerprint (with the
+ * password it signs in without a code), files named but not stored, text PostgreSQL can store.
+ */
 export function redact(command: AnyCommand, input: unknown): Record<string, unknown> {
   const secret = new Set([...ALWAYS_SECRET, ...command.secrets]);
-  const walk = (value: unknown): unknown => {
+  const walk = (value: unknown, key?: string): unknown => {
+    if (key !== undefined && secret.has(key)) return '[redacted]';
+    if (key === 'deviceId' && typeof value === 'string') return deviceFingerprint(value);
+    if (typeof value === 'string') return storableText(value.length > LONGEST_TEXT ? `${value.slice(0, LONGEST_TEXT)}… (${value.length} characters)` : value);
     if (typeof value === 'bigint') return value.toString();
     if (typeof Blob !== 'undefined' && value instanceof Blob) return `[file ${value.size} bytes]`;
-    if (Array.isArray(value)) return value.map(walk);
+    if (Array.isArray(value)) return value.map((inner) => walk(inner));
     if (value && typeof value === 'object') {
-      return Object.fromEntries(
-        Object.entries(value).map(([key, inner]) => [key, secret.has(key) ? '[redacted]' : walk(inner)]),
-      );
+      return Object.fromEntries(Object.entries(value).map(([name, inner]) => [storableText(name), walk(inner, name)]));
     }
     return value;
   };
@@ -43,19 +51,20 @@ export async function writeAudit(db: Kysely<Database>, record: AuditRecord): Pro
       at: record.at,
       admin_id: record.actor?.id ?? null,
       admin_email: record.actor?.email ?? null,
-      device_id: record.request.deviceId ?? deviceInBody(record.input),
+      device_fingerprint: deviceOf(record),
       command_id: record.command.id,
       input: JSON.stringify(redact(record.command, record.input)),
       outcome: record.outcome,
-      message: record.message?.slice(0, 1_000) ?? null,
+      message: record.message ? storableText(record.message.slice(0, 1_000)) : null,
       request_id: record.request.id,
       ip: record.request.ip,
     })
     .execute();
 }
 
-// Sign-in names its device in the body, before there is a device-id to trust.
-function deviceInBody(input: unknown): string | null {
-  const device = (input as { device?: { deviceId?: unknown } } | null)?.device;
-  return typeof device?.deviceId === 'string' ? device.deviceId.slice(0, 128) : null;
+// Sign-in names its device in the body, before there is a device-id header to trust.
+function deviceOf(record: AuditRecord): string | null {
+  const inBody = (record.input as { device?: { deviceId?: unknown } } | null)?.device?.deviceId;
+  const deviceId = record.request.deviceId ?? (typeof inBody === 'string' ? inBody.slice(0, 128) : null);
+  return deviceId === null ? null : deviceFingerprint(deviceId);
 }

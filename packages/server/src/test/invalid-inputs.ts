@@ -43,6 +43,8 @@ export interface BadInputCase {
   input: Record<string, unknown>;
   /** Sent as the body text instead of `input`'s body fields; `''` sends no body at all. */
   rawBody?: string;
+  /** The body's Content-Type when it is not JSON. */
+  contentType?: string;
   /** The field `details.fields[0].field` must name. */
   field?: string;
   /** Acceptable values of `details.fields[0].field` when the case cannot say which comes first. */
@@ -303,6 +305,11 @@ function probe(walk: Walk, path: string[], nodeIn: JsonSchema, zodNode: z.ZodTyp
         add('given a number (12345)', 12345);
         add('given an object', { nested: 'object' });
       }
+      // Text PostgreSQL cannot store: NUL anywhere; a lone surrogate (only JSON can carry one).
+      const withNul = fitLength('ab\u0000cd', node.minLength, node.maxLength);
+      if (withNul.includes('\u0000')) add('holding a NUL character', withNul);
+      const withSurrogate = fitLength('ab\ud800cd', node.minLength, node.maxLength);
+      if (!asText && withSurrogate.includes('\ud800')) add('holding a lone UTF-16 surrogate', withSurrogate);
       if (node.maxLength === undefined) walk.unbounded.push({ command: command.id, field });
       else add(`over its maxLength (${node.maxLength + 1} characters)`, 'a'.repeat(node.maxLength + 1));
       if ((node.minLength ?? 0) > 0) add(`under its minLength (${node.minLength! - 1} characters)`, 'a'.repeat(node.minLength! - 1));
@@ -312,7 +319,8 @@ function probe(walk: Walk, path: string[], nodeIn: JsonSchema, zodNode: z.ZodTyp
         if (misfit !== undefined) add(`not matching its pattern (${JSON.stringify(misfit)})`, misfit);
         // Date fields: dates that look right but name no moment (31 February, the 25th hour).
         if (node.pattern.startsWith('^\\d{4}-\\d{2}-\\d{2}')) {
-          for (const impossible of ['2026-02-31', '2026-11-21T25:00', '2026-11-21T10:61:00']) {
+          // Year 0 does not exist in PostgreSQL: a 400, never a database error.
+          for (const impossible of ['2026-02-31', '2026-11-21T25:00', '2026-11-21T10:61:00', '0000-01-01', '0000-01-01T00:00']) {
             if (pattern.test(impossible)) add(`an impossible date (${impossible})`, impossible);
           }
         }
@@ -401,6 +409,16 @@ export function probeCommand(command: AnyCommand): CommandProbe {
     const raw = (what: string, rawBody: string, field?: string, fieldOneOf?: string[]) =>
       walk.cases.push({ name: `${command.id}: ${what}`, command, input: base, rawBody, status: 400, ...(field ? { field } : {}), ...(fieldOneOf ? { fieldOneOf } : {}) });
     raw('malformed JSON body', '{bad', 'body');
+    // A multipart body cut short (a dropped upload): read before any field is, even on sign-in.
+    walk.cases.push({
+      name: `${command.id}: truncated multipart body`,
+      command,
+      input: base,
+      rawBody: '--cut-short\r\nContent-Disposition: form-data; name="x"\r\n\r\nno end',
+      contentType: 'multipart/form-data; boundary=cut-short',
+      field: 'body',
+      status: 400,
+    });
     raw('JSON array body', '[1,2,3]', 'body');
     raw('JSON string body', '"text"', 'body');
     if (requiredBody.length > 0) raw('empty body', '', undefined, requiredBody);

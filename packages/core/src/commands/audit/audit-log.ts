@@ -8,7 +8,8 @@ export const auditEntry = z.object({
   at: z.string(),
   adminId: z.number().int().nullable(),
   adminEmail: z.string().nullable(),
-  deviceId: z.string().nullable(),
+  /** The device's short fingerprint (the device id itself is a credential and is never kept here). */
+  deviceFingerprint: z.string().nullable(),
   commandId: z.string(),
   /** The command's input with secrets replaced by "[redacted]". */
   input: z.record(z.string(), z.unknown()),
@@ -50,7 +51,7 @@ export const listAuditLog = defineCommand({
       { key: 'commandId', label: 'Command', kind: 'text' },
       { key: 'outcome', label: 'Outcome', kind: 'enum' },
       { key: 'message', label: 'Message', kind: 'text' },
-      { key: 'deviceId', label: 'Device', kind: 'text' },
+      { key: 'deviceFingerprint', label: 'Device', kind: 'text' },
       { key: 'ip', label: 'Address', kind: 'text' },
       { key: 'requestId', label: 'Request', kind: 'id' },
     ],

@@ -25,6 +25,20 @@ const codeSent = z.object({
   email: z.string(),
 });
 
+/**
+ * The password was right, but it must be changed before the admin may work (the generated first
+ * super-admin password). No session is opened: `token` is a single-use, short-lived link token
+ * for `auth.password.set`; sign in again with the new password afterwards.
+ */
+const passwordChange = z.object({
+  code: z.literal('change-password'),
+  message: z.string(),
+  email: z.string(),
+  /** For `POST /v1/admin/password/set`, good until `expiresAt`. */
+  token: z.string(),
+  expiresAt: z.string(),
+});
+
 export const login = defineCommand({
   id: 'auth.login',
   group: 'auth',
@@ -37,7 +51,7 @@ export const login = defineCommand({
   auth: 'public',
   permission: null,
   input: z.object({ email: emailField, password: z.string().min(1).max(128), device: deviceInput }),
-  output: z.discriminatedUnion('code', [signedIn, codeSent]),
+  output: z.discriminatedUnion('code', [signedIn, codeSent, passwordChange]),
   secrets: ['password'],
 });
 
@@ -56,7 +70,7 @@ export const deviceLogin = defineCommand({
     code: z.string().trim().length(4, 'must be exactly 4 characters'),
     device: deviceInput,
   }),
-  output: signedIn,
+  output: z.discriminatedUnion('code', [signedIn, passwordChange]),
   secrets: ['code'],
 });
 

@@ -21,7 +21,8 @@ import {
   toAdmin,
   type AdminRow,
 } from './admins.repository';
-import { assertMaySuper } from './guards';
+import { permissionsOfDepartments } from './departments.repository';
+import { assertHoldsAll, assertMaySuper } from './guards';
 
 export const createAdminHandler = implement(createAdmin, async ({ input, ctx }) => {
   const actor = requireAdmin(ctx);
@@ -31,6 +32,8 @@ export const createAdminHandler = implement(createAdmin, async ({ input, ctx }) 
   const known = await existingDepartmentIds(ctx.db, departmentIds);
   const unknown = departmentIds.filter((id) => !known.has(id));
   if (unknown.length > 0) throw notFound(`No department with id ${unknown.join(', ')}`);
+  // A new admin holds their departments' permissions: creating one is granting them.
+  assertHoldsAll(actor, await permissionsOfDepartments(ctx.db, departmentIds), 'give');
 
   const { id } = await ctx.db
     .insertInto('admins')

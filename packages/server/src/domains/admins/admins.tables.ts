@@ -14,6 +14,10 @@ export interface AdminsTable {
   last_login_at: Timestamp | null;
   password_changed_at: Timestamp | null;
   deleted_at: Timestamp | null;
+  /** Another admin reset the password: the old one no longer signs in. */
+  password_reset_pending_at: Timestamp | null;
+  /** The password was generated for the first start and must be changed at sign-in. */
+  must_change_password: Generated<boolean>;
 }
 
 export interface DepartmentsTable {

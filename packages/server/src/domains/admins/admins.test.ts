@@ -32,7 +32,9 @@ describe('creating an admin', () => {
     expect(weak.body.details.fields[0].field).toBe('password');
 
     expect((await t.request('POST', '/v1/admin/password/set', { body: { token, password: 'a-long-enough-secret' } })).status).toBe(200);
-    expect((await t.request('POST', '/v1/admin/password/set', { body: { token, password: 'another-long-secret' } })).status).toBe(400);
+    const reused = await t.request('POST', '/v1/admin/password/set', { body: { token, password: 'another-long-secret' } });
+    expect(reused.status).toBe(410);
+    expect(reused.body.details.reason).toBe('link_used');
     const session = await t.signIn('ada.obi@traction.ng', 'a-long-enough-secret');
     expect(session.body.user.status).toBe('active');
   });

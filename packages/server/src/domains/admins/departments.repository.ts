@@ -50,3 +50,10 @@ export async function setDepartmentPermissions(
     .values(permissions.map((permission) => ({ department_id: id, permission, granted_by: grantedBy })))
     .execute();
 }
+
+/** Every permission the given departments hold together. */
+export async function permissionsOfDepartments(db: Db, ids: readonly number[]): Promise<Permission[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('department_permissions').select('permission').distinct().where('department_id', 'in', [...ids]).execute();
+  return rows.map((row) => row.permission).filter(isPermission);
+}

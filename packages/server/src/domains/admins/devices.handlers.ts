@@ -9,7 +9,8 @@ import { sql } from 'kysely';
 import { requireAdmin, type HandlerContext } from '../../http/handler-context';
 import { containsPattern } from '../../db/like';
 import { implement, implementList } from '../../http/implement';
-import { deviceRequestsQuery, toDeviceRequest } from '../auth/devices.repository';
+import { deviceFingerprintSql, deviceRequestsQuery, toDeviceRequest } from '../auth/devices.repository';
+import { assertOutranks } from './guards';
 import { revokeSessions } from '../auth/sessions.repository';
 
 async function loadRequest(ctx: HandlerContext, id: number) {
@@ -22,7 +23,10 @@ export const listDeviceRequestsHandler = implementList(listDeviceRequests, ({ in
   let query = deviceRequestsQuery(ctx.db).where('d.status', '=', input.status);
   if (input.search) {
     const pattern = containsPattern(input.search);
-    query = query.where(sql<boolean>`(a.email ilike ${pattern} or (a.first_name || ' ' || a.last_name) ilike ${pattern} or d.device_id ilike ${pattern})`);
+    // The fingerprint, never the device id: searching ids would confirm a guessed credential.
+    query = query.where(
+      sql<boolean>`(a.email ilike ${pattern} or (a.first_name || ' ' || a.last_name) ilike ${pattern} or ${deviceFingerprintSql('d.device_id')} = ${input.search.toLowerCase()})`,
+    );
   }
   return { query, cursor: { column: 'd.id', key: 'id', direction: 'desc' }, map: toDeviceRequest };
 });
@@ -31,6 +35,7 @@ export const approveDeviceRequestHandler = implement(approveDeviceRequest, async
   const actor = requireAdmin(ctx);
   const request = await loadRequest(ctx, input.id);
   if (request.admin_id === actor.id) throw conflict('You cannot approve your own device; ask another administrator');
+  assertOutranks(actor, { role: request.admin_role }, "approve a super admin's device");
   if (request.status === 'approved') throw conflict('This device is already approved');
   await ctx.db
     .updateTable('admin_devices')
@@ -43,6 +48,7 @@ export const approveDeviceRequestHandler = implement(approveDeviceRequest, async
 export const rejectDeviceRequestHandler = implement(rejectDeviceRequest, async ({ input, ctx }) => {
   const actor = requireAdmin(ctx);
   const request = await loadRequest(ctx, input.id);
+  assertOutranks(actor, { role: request.admin_role }, "reject a super admin's device");
   if (request.status === 'rejected') throw conflict('This device is already rejected');
   await ctx.db
     .updateTable('admin_devices')

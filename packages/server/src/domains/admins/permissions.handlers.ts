@@ -1,5 +1,6 @@
 import {
   adminPermissions,
+  conflict,
   getDepartment,
   grantPermissions,
   grantPermissionsBulk,
@@ -23,7 +24,7 @@ import { resolveSelection } from '../../http/selection';
 import { listAdminsHandler } from './admins.handlers';
 import { effectivePermissions, findAdmin } from './admins.repository';
 import { findDepartment, listDepartmentRows, setDepartmentPermissions } from './departments.repository';
-import { assertHoldsAll } from './guards';
+import { assertHoldsAll, assertOutranks } from './guards';
 
 async function directPermissions(db: Kysely<Database>, adminId: number): Promise<Permission[]> {
   const rows = await db.selectFrom('admin_permissions').select('permission').where('admin_id', '=', adminId).execute();
@@ -69,6 +70,9 @@ export const grantPermissionsHandler = implement(grantPermissions, async ({ inpu
   assertHoldsAll(actor, requested);
   const target = await findAdmin(ctx.db, input.user_id);
   if (!target) throw notFound(`Admin ${input.user_id} does not exist`);
+  assertOutranks(actor, target, "change a super admin's permissions");
+  // A direct grant would outlive the role: demoted later, the admin would keep it.
+  if (target.role === 'super_admin') throw conflict(`${target.email} is a super admin and holds every permission already`, { reason: 'super_admin_holds_all' });
   const before = new Set(await directPermissions(ctx.db, target.id));
   const granted = requested.filter((p) => !before.has(p));
   if (granted.length > 0) {
@@ -105,8 +109,11 @@ export const grantPermissionsBulkHandler = implement(grantPermissionsBulk, async
 });
 
 export const revokeUserPermissionHandler = implement(revokeUserPermission, async ({ input, ctx }) => {
+  const actor = requireAdmin(ctx);
+  assertHoldsAll(actor, [input.permission], 'remove');
   const target = await findAdmin(ctx.db, input.user_id);
   if (!target) throw notFound(`Admin ${input.user_id} does not exist`);
+  assertOutranks(actor, target, "change a super admin's permissions");
   const removed = await ctx.db
     .deleteFrom('admin_permissions')
     .where('admin_id', '=', target.id)
@@ -119,6 +126,7 @@ export const revokeUserPermissionHandler = implement(revokeUserPermission, async
 });
 
 export const revokeDepartmentPermissionHandler = implement(revokeDepartmentPermission, async ({ input, ctx }) => {
+  assertHoldsAll(requireAdmin(ctx), [input.permission], 'remove');
   const department = await findDepartment(ctx.db, input.department_id);
   if (!department) throw notFound(`No department with id ${input.department_id}`);
   const removed = await ctx.db
@@ -145,7 +153,10 @@ export const updateDepartmentHandler = implement(updateDepartment, async ({ inpu
   const department = await findDepartment(ctx.db, input.id);
   if (!department) throw notFound(`No department with id ${input.id}`);
   const wanted = [...new Set(input.permissions)] as Permission[];
-  assertHoldsAll(actor, wanted.filter((p) => !department.permissions.includes(p)));
+  // Both ways: adding what you lack raises the members, removing it decides over what is not yours.
+  const added = wanted.filter((p) => !department.permissions.includes(p));
+  const removed = department.permissions.filter((p) => !(wanted as string[]).includes(p));
+  assertHoldsAll(actor, [...added, ...removed], 'change');
   await setDepartmentPermissions(ctx.db, department.id, wanted, actor.id);
   if (input.description !== undefined) {
     await ctx.db.updateTable('departments').set({ description: input.description }).where('id', '=', department.id).execute();

@@ -5,7 +5,7 @@ import { implementList } from '../../http/implement';
 export const listAuditLogHandler = implementList(listAuditLog, ({ input, ctx }) => {
   let query = ctx.db
     .selectFrom('audit_log as l')
-    .select(['l.id', 'l.at', 'l.admin_id', 'l.admin_email', 'l.device_id', 'l.command_id', 'l.input', 'l.outcome', 'l.message', 'l.request_id', 'l.ip']);
+    .select(['l.id', 'l.at', 'l.admin_id', 'l.admin_email', 'l.device_fingerprint', 'l.command_id', 'l.input', 'l.outcome', 'l.message', 'l.request_id', 'l.ip']);
   if (input.adminId !== undefined) query = query.where('l.admin_id', '=', input.adminId);
   if (input.command) {
     query = input.command.endsWith('*')
@@ -24,7 +24,7 @@ export const listAuditLogHandler = implementList(listAuditLog, ({ input, ctx }) 
       at: (row.at as Date).toISOString(),
       adminId: row.admin_id as number | null,
       adminEmail: row.admin_email as string | null,
-      deviceId: row.device_id as string | null,
+      deviceFingerprint: row.device_fingerprint as string | null,
       commandId: row.command_id as string,
       input: row.input as Record<string, unknown>,
       outcome: row.outcome as string,

@@ -5,7 +5,8 @@ export interface AuditLogTable {
   at: ColumnType<Date, Date | string | undefined, never>;
   admin_id: number | null;
   admin_email: string | null;
-  device_id: string | null;
+  /** sha256 of the device id, first 8 hex digits: the id itself is a credential. */
+  device_fingerprint: string | null;
   command_id: string;
   input: JSONColumnType<Record<string, unknown>, string, string>;
   outcome: string;
@@ -23,4 +24,6 @@ export interface IdempotencyKeysTable {
   response_status: number | null;
   response_body: ColumnType<unknown, string | null, string | null>;
   created_at: ColumnType<Date, Date | string, never>;
+  /** Set on claims made outside a transaction: after it, a `running` claim may be taken over. */
+  lease_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

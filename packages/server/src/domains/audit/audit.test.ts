@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
 
@@ -19,7 +20,7 @@ describe('the audit log', () => {
     expect(page.items[0]).toMatchObject({
       adminId: auditor.id,
       adminEmail: auditor.email,
-      deviceId: auditor.deviceId,
+      deviceFingerprint: createHash('sha256').update(auditor.deviceId).digest('hex').slice(0, 8),
       commandId: 'permissions.grant',
       input: { user_id: target.id, permissions: ['admins.view'] },
       outcome: 'ok',
@@ -32,9 +33,14 @@ describe('the audit log', () => {
     const passwordEntry = signIns.items.find((e: { commandId: string }) => e.commandId === 'auth.login');
     expect(passwordEntry.input.password).toBe('[redacted]');
     expect(JSON.stringify(signIns)).not.toContain('correct-horse-battery');
+    // The device id signs in with the password alone: it is a credential, shown to nobody.
+    expect(passwordEntry.input.device.deviceId).toMatch(/^[0-9a-f]{8}$/);
+    const everything = await auditor.request('GET', '/v1/admin/audit-logs', { query: { download: 'csv' } });
+    expect(everything.text).not.toContain(auditor.deviceId);
+    expect(JSON.stringify((await auditor.request('GET', '/v1/admin/device-requests', { query: { status: 'approved' } })).body)).not.toContain(auditor.deviceId);
   });
 
-  it('records refusals, and writes no success for a change that was rolled back', async () => {
+  it('records refusals, and writes no success for a refused change', async () => {
     const clerk = await t.actor();
     await clerk.request('DELETE', `/v1/admin/${auditor.id}/delete`);
     const denied = await entries({ command: 'admins.delete', adminId: String(clerk.id) });
@@ -42,10 +48,11 @@ describe('the audit log', () => {
     expect(denied.items[0]).toMatchObject({ outcome: '403' });
 
     const before = await t.snapshot();
-    await auditor.request('POST', '/v1/admin/signup', { body: { email: 'someone+bounce@traction.ng', firstName: 'A', lastName: 'B' } });
+    // The email is taken: refused by the handler, inside the command's transaction.
+    await auditor.request('POST', '/v1/admin/signup', { body: { email: clerk.email, firstName: 'A', lastName: 'B' } });
     expect(await t.snapshot()).toEqual(before);
     const failed = await entries({ command: 'admins.create' });
-    expect(failed.items[0]).toMatchObject({ outcome: '502' });
+    expect(failed.items[0]).toMatchObject({ outcome: '409' });
     expect(failed.items.some((e: { outcome: string }) => e.outcome === 'ok')).toBe(false);
   });
 
@@ -95,7 +102,10 @@ describe('idempotency keys', () => {
     expect(granted.length).toBeGreaterThan(0);
     expect(new Set(granted.map((g) => JSON.stringify(g)))).toEqual(new Set([JSON.stringify(['audit.view'])]));
     const rows = await entries({ command: 'permissions.grant', adminId: String(auditor.id) });
-    expect(rows.items.filter((e: { input: { permissions: string[] } }) => e.input.permissions[0] === 'audit.view' && e.input.permissions.length === 1)).toHaveLength(1);
+    const done = rows.items.filter((e: { outcome: string; input: { permissions: string[] } }) => e.outcome === 'ok' && e.input.permissions[0] === 'audit.view');
+    expect(done).toHaveLength(1);
+    // The refused reuse of the first key is audited as such.
+    expect(rows.items.filter((e: { outcome: string }) => e.outcome === '422')).toHaveLength(1);
   });
 
   it('keep a refusal for replay and refuse malformed keys', async () => {

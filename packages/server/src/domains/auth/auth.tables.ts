@@ -41,7 +41,7 @@ export interface PasswordTokensTable {
   id: Generated<number>;
   admin_id: number;
   token_hash: string;
-  purpose: 'invite' | 'reset';
+  purpose: 'invite' | 'reset' | 'change';
   created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;
@@ -54,5 +54,7 @@ export interface LoginAttemptsTable {
   ip: string;
   succeeded: boolean;
   trusted_device: boolean;
+  /** sha256 of the device id sent, first 8 hex digits. */
+  device_fingerprint: string | null;
   at: Timestamp;
 }

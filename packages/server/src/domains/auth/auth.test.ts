@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DEVICE_NOT_RECOGNIZED_MESSAGE } from '@traction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -13,6 +14,8 @@ const login = (email: string, password: string, deviceId: string) =>
 const deviceLogin = (email: string, code: unknown, deviceId: string) =>
   t.request('POST', '/v1/auth/admin/device-login', { body: { email, code, device: t.device(deviceId) } });
 const latestCode = (email: string) => t.email.latest(email, 'device-code')?.data.code;
+
+const fingerprint = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex').slice(0, 8);
 
 describe('signing in from a new device', () => {
   it('asks for an emailed 4-character code, then whitelists the device', async () => {
@@ -151,7 +154,8 @@ describe('device authorization requests', () => {
     await login(admin.email, admin.password, 'dev-new-phone-1');
     const pending = await approver.request('GET', '/v1/admin/device-requests', { query: { search: admin.email } });
     expect(pending.body.items).toHaveLength(1);
-    expect(pending.body.items[0]).toMatchObject({ status: 'pending', adminEmail: admin.email, deviceId: 'dev-new-phone-1' });
+    expect(pending.body.items[0]).toMatchObject({ status: 'pending', adminEmail: admin.email, deviceFingerprint: fingerprint('dev-new-phone-1') });
+    expect(pending.text).not.toContain('dev-new-phone-1');
 
     const approved = await approver.request('POST', `/v1/admin/device-requests/${pending.body.items[0].id}/approve`);
     expect(approved.status).toBe(200);
@@ -174,7 +178,9 @@ describe('device authorization requests', () => {
   it('cannot be approved by the admin they belong to', async () => {
     const admin = await t.actor({ permissions: ['devices.authorize'] });
     await login(admin.email, admin.password, 'dev-second-one');
-    const own = await admin.request('GET', '/v1/admin/device-requests', { query: { search: 'dev-second-one' } });
+    // Found by its fingerprint, never by the device id itself (a credential).
+    expect((await admin.request('GET', '/v1/admin/device-requests', { query: { search: 'dev-second-one' } })).body.items).toEqual([]);
+    const own = await admin.request('GET', '/v1/admin/device-requests', { query: { search: fingerprint('dev-second-one') } });
     const answer = await admin.request('POST', `/v1/admin/device-requests/${own.body.items[0].id}/approve`);
     expect(answer.status).toBe(409);
   });

@@ -64,7 +64,8 @@ export function deviceRequestsQuery(db: Db) {
       'd.admin_id',
       'a.email as admin_email',
       sql<string>`a.first_name || ' ' || a.last_name`.as('admin_name'),
-      'd.device_id',
+      'a.role as admin_role',
+      deviceFingerprintSql('d.device_id').as('device_fingerprint'),
       'd.device_model',
       'd.browser_name',
       'd.browser_version',
@@ -85,7 +86,7 @@ export function toDeviceRequest(row: Record<string, unknown>): DeviceRequest {
     adminId: row.admin_id as number,
     adminEmail: row.admin_email as string,
     adminName: row.admin_name as string,
-    deviceId: row.device_id as string,
+    deviceFingerprint: row.device_fingerprint as string,
     deviceModel: row.device_model as string,
     browserName: row.browser_name as string,
     browserVersion: row.browser_version as string,
@@ -97,4 +98,9 @@ export function toDeviceRequest(row: Record<string, unknown>): DeviceRequest {
     decidedBy: (row.decided_by_email as string | null) ?? null,
     lastSeenAt: isoTimestampOrNull(row.last_seen_at),
   };
+}
+
+/** The device fingerprint (`deviceFingerprint` in secrets.ts) computed by the database. */
+export function deviceFingerprintSql(column: string) {
+  return sql<string>`left(encode(sha256(convert_to(${sql.ref(column)}, 'UTF8')), 'hex'), 8)`;
 }

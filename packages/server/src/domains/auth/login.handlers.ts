@@ -1,42 +1,48 @@
 import { deviceLogin, login, tooManyRequests, unauthorized, upstreamFailed } from '@traction/core';
 import { sql } from 'kysely';
+import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/connect';
 import { implement } from '../../http/implement';
 import { findAdminByEmail } from '../admins/admins.repository';
 import { findDevice, setDeviceCode, upsertPendingDevice } from './devices.repository';
 import { recentFailures, recordLoginAttempt } from './login-attempts.repository';
-import { burnPasswordCheck, hashDeviceCode, newDeviceCode, sameHash, verifyPassword } from './secrets';
+import { storePasswordToken } from './password-tokens.repository';
+import { burnPasswordCheck, deviceFingerprint, hashDeviceCode, newDeviceCode, newSecret, sameHash, verifyPassword } from './secrets';
 import { createSession } from './sessions.repository';
 import { maskEmail, signedInAnswer } from './signed-in';
 
 const HOUR = 3_600_000;
 const QUARTER = 15 * 60_000;
 const BAD_CREDENTIALS = 'Email or password is incorrect.';
+const RESET_PENDING =
+  'An administrator reset your password, so it no longer signs in. Choose a new one with the link emailed to you, or ask an administrator for a new link.';
+/** Failed sign-ins an hour from one approved device: enough for typos, too few to guess with a stolen device id. */
+export const TRUSTED_DEVICE_FAILURES_PER_HOUR = 10;
+/** How long the link to change a generated first password is good for. */
+const PASSWORD_CHANGE_TTL_MS = 15 * 60_000;
 
 /**
  * Sign-in is not one transaction: failed attempts must be kept even though the answer is an
- * error, because the limits below count them. The limits slide (an hour per account, 15 minutes
- * per address), so nobody can lock an admin out for good, and attempts from a device the admin
- * has already approved do not count against the account at all.
+ * error, because the limits below count them (see `enforceSignInLimits`).
  */
 export const loginHandler = implement(
   login,
   async ({ input, ctx }) => {
     const { db, deps, now, request } = ctx;
-    await enforceLimit(db, { ip: request.ip }, now, QUARTER, deps.config.loginFailuresPerAddressPer15Min, 'from this address');
-
     const admin = await findAdminByEmail(db, input.email);
     const device = admin ? await findDevice(db, admin.id, input.device.deviceId) : undefined;
     const trusted = device?.status === 'approved';
-    if (!trusted) {
-      await enforceLimit(db, { email: input.email, untrustedOnly: true }, now, HOUR, deps.config.loginFailuresPerAccountPerHour, 'for this account');
-    }
+    const fingerprint = deviceFingerprint(input.device.deviceId);
+    await enforceSignInLimits(db, deps.config, { email: input.email, ip: request.ip, fingerprint, trusted }, now);
+
     let passwordOk = false;
     if (admin?.password_hash) passwordOk = await verifyPassword(input.password, admin.password_hash);
     else await burnPasswordCheck(input.password, deps.config.scryptLogN);
-    await recordLoginAttempt(db, { email: input.email, ip: request.ip, succeeded: passwordOk, trustedDevice: trusted, at: now });
+    await recordLoginAttempt(db, { email: input.email, ip: request.ip, succeeded: passwordOk, trustedDevice: trusted, deviceFingerprint: fingerprint, at: now });
     if (!admin || !passwordOk) throw unauthorized(BAD_CREDENTIALS, 'bad_credentials');
     ctx.setActor({ id: admin.id, email: admin.email });
+    // Only someone who knows the old password learns that a reset is pending.
+    if (admin.password_reset_pending_at) throw unauthorized(RESET_PENDING, 'password_reset_pending');
 
     if (device?.status === 'rejected') {
       throw unauthorized(
@@ -46,6 +52,7 @@ export const loginHandler = implement(
     }
     if (device && trusted) {
       await db.updateTable('admin_devices').set({ last_seen_at: now }).where('id', '=', device.id).execute();
+      if (admin.must_change_password) return passwordChangeAnswer(db, { adminId: admin.id, email: admin.email, now });
       const session = await createSession(db, { adminId: admin.id, deviceRowId: device.id, ip: request.ip, userAgent: request.userAgent, now, config: deps.config });
       return signedInAnswer(db, admin.id, session);
     }
@@ -85,6 +92,7 @@ export const deviceLoginHandler = implement(
       throw unauthorized('No sign-in code is waiting for this device. Sign in with your password first.', 'no_code');
     }
     ctx.setActor({ id: admin.id, email: admin.email });
+    if (admin.password_reset_pending_at) throw unauthorized(RESET_PENDING, 'password_reset_pending');
     if (device.code_expires_at <= now) {
       await setDeviceCode(db, device.id, null);
       throw unauthorized('That code has expired. Sign in again to get a new one.', 'code_expired');
@@ -102,7 +110,14 @@ export const deviceLoginHandler = implement(
       throw unauthorized('Too many wrong codes. Sign in again to get a new code.', 'code_attempts_exhausted');
     }
     if (!sameHash(hashDeviceCode(device.id, input.code), device.code_hash)) {
-      await recordLoginAttempt(db, { email: admin.email, ip: request.ip, succeeded: false, trustedDevice: false, at: now });
+      await recordLoginAttempt(db, {
+        email: admin.email,
+        ip: request.ip,
+        succeeded: false,
+        trustedDevice: false,
+        deviceFingerprint: deviceFingerprint(input.device.deviceId),
+        at: now,
+      });
       const left = max - counted.code_attempts;
       if (left <= 0) await setDeviceCode(db, device.id, null);
       throw unauthorized(
@@ -110,18 +125,66 @@ export const deviceLoginHandler = implement(
         'invalid_code',
       );
     }
+    // The code is used up in the same statement that approves the device: of two requests with
+    // one code, exactly one gets a session.
     const session = await db.transaction().execute(async (trx) => {
-      await trx
+      const approved = await trx
         .updateTable('admin_devices')
         .set({ status: 'approved', whitelisted: true, decided_at: now, code_hash: null, code_expires_at: null, code_attempts: 0, last_seen_at: now })
         .where('id', '=', device.id)
-        .execute();
+        .where('code_hash', '=', device.code_hash)
+        .returning('id')
+        .executeTakeFirst();
+      if (!approved) return null;
+      if (admin.must_change_password) return 'change' as const;
       return createSession(trx, { adminId: admin.id, deviceRowId: device.id, ip: request.ip, userAgent: request.userAgent, now, config: deps.config });
     });
+    if (!session) throw unauthorized('That code has just been used. Sign in again.', 'code_used');
+    if (session === 'change') return passwordChangeAnswer(db, { adminId: admin.id, email: admin.email, now });
     return signedInAnswer(db, admin.id, session);
   },
   { transactional: false },
 );
+
+/**
+ * The sign-in limits, all sliding windows so no lock is permanent:
+ * - from a device the admin has not approved: 50 failures per address per 15 minutes, and 100
+ *   failures per account per hour — every failure counts there, approved devices' included;
+ * - from an approved device: 10 failures an hour for that device. It is not held back by the
+ *   address or account limits, so an attacker elsewhere (or a noisy office sharing one public
+ *   address) cannot lock an admin out of the devices they use; and a stolen device id gives 10
+ *   guesses an hour, not unlimited ones.
+ */
+async function enforceSignInLimits(
+  db: Db,
+  config: ServerConfig,
+  attempt: { email: string; ip: string; fingerprint: string; trusted: boolean },
+  now: Date,
+): Promise<void> {
+  if (attempt.trusted) {
+    await enforceLimit(db, { email: attempt.email, deviceFingerprint: attempt.fingerprint }, now, HOUR, TRUSTED_DEVICE_FAILURES_PER_HOUR, 'from this device');
+    return;
+  }
+  await enforceLimit(db, { ip: attempt.ip }, now, QUARTER, config.loginFailuresPerAddressPer15Min, 'from this address');
+  await enforceLimit(db, { email: attempt.email }, now, HOUR, config.loginFailuresPerAccountPerHour, 'for this account');
+}
+
+/**
+ * The password was right but was generated for the first start: no session, a short-lived
+ * single-use token for `auth.password.set` instead.
+ */
+async function passwordChangeAnswer(db: Db, args: { adminId: number; email: string; now: Date }) {
+  const token = newSecret('pwd');
+  const expiresAt = new Date(args.now.getTime() + PASSWORD_CHANGE_TTL_MS);
+  await storePasswordToken(db, { adminId: args.adminId, token, purpose: 'change', expiresAt, createdBy: args.adminId, now: args.now });
+  return {
+    code: 'change-password' as const,
+    message: 'Choose your own password before you go on: the one you used was generated for the first start.',
+    email: args.email,
+    token,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
 
 async function enforceLimit(
   db: Db,

@@ -1,36 +1,43 @@
-import { badRequest, forbidden, notFound, resetAdminPassword, setPassword } from '@traction/core';
+import { ApiError, badRequest, forbidden, notFound, resetAdminPassword, setPassword } from '@traction/core';
 import { implement } from '../../http/implement';
 import { requireAdmin } from '../../http/handler-context';
 import { findAdmin } from '../admins/admins.repository';
 import { sendPasswordLink } from './password-links';
-import { hashPassword, sha256 } from './secrets';
+import { consumePasswordToken, findPasswordToken, markPasswordResetPending, setAdminPassword } from './password-tokens.repository';
+import { hashPassword, verifyPassword } from './secrets';
 import { revokeSessions } from './sessions.repository';
 
 const BAD_LINK = 'This link is invalid, used or expired. Ask an administrator for a new one.';
 
 export const setPasswordHandler = implement(setPassword, async ({ input, ctx }) => {
   const { db, now } = ctx;
-  const link = await db
-    .selectFrom('password_tokens as t')
-    .innerJoin('admins as a', 'a.id', 't.admin_id')
-    .select(['t.id', 't.expires_at', 't.used_at', 'a.id as admin_id', 'a.email', 'a.deleted_at'])
-    .where('t.token_hash', '=', sha256(input.token))
-    .executeTakeFirst();
-  if (!link || link.used_at || link.deleted_at || link.expires_at <= now) {
+  const link = await findPasswordToken(db, input.token);
+  if (!link || link.deleted_at || link.expires_at <= now) {
     throw badRequest(BAD_LINK, [{ field: 'token', message: 'is invalid, used or expired' }]);
   }
+  if (link.used_at) throw linkUsed();
   ctx.setActor({ id: link.admin_id, email: link.email });
   if (input.password.toLowerCase().includes(link.email.split('@')[0]!.toLowerCase())) {
     throw badRequest('Choose a password that does not contain your email name', [
       { field: 'password', message: 'must not contain your email name' },
     ]);
   }
+  // Taken before the slow hash: of two requests with one link, exactly one goes on.
+  if (!(await consumePasswordToken(db, link.id, now))) throw linkUsed();
+  if (link.password_hash && (await verifyPassword(input.password, link.password_hash))) {
+    throw badRequest('Choose a password you have not been using', [{ field: 'password', message: 'must differ from the current password' }]);
+  }
   const passwordHash = await hashPassword(input.password, ctx.deps.config.scryptLogN);
-  await db.updateTable('password_tokens').set({ used_at: now }).where('id', '=', link.id).execute();
-  await db.updateTable('admins').set({ password_hash: passwordHash, password_changed_at: now }).where('id', '=', link.admin_id).execute();
+  await setAdminPassword(db, link.admin_id, passwordHash, now);
   await revokeSessions(db, { adminId: link.admin_id }, 'password changed', now);
   return { ok: true as const, message: 'Password set. Sign in with your new password.' };
 });
+
+/** A link that another request has just used: the password it set stands, this one was not set. */
+const linkUsed = () =>
+  new ApiError(410, 'This link has already been used, so this password was not set. Sign in, or ask an administrator for a new link.', {
+    reason: 'link_used',
+  });
 
 export const resetAdminPasswordHandler = implement(resetAdminPassword, async ({ input, ctx }) => {
   const actor = requireAdmin(ctx);
@@ -40,6 +47,7 @@ export const resetAdminPasswordHandler = implement(resetAdminPassword, async ({ 
     throw forbidden("Only a super admin can reset a super admin's password");
   }
   await revokeSessions(ctx.db, { adminId: target.id }, 'password reset', ctx.now);
+  await markPasswordResetPending(ctx.db, target.id, ctx.now);
   const expiresAt = await sendPasswordLink(ctx, {
     adminId: target.id,
     email: target.email,

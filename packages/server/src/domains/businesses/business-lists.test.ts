@@ -199,11 +199,14 @@ describe('settlement and bank accounts', () => {
     expect(csvLines(await download.text())).toHaveLength(2);
   });
 
-  it('is a read: neither audited nor asking for an Idempotency-Key', async () => {
+  it('is a read: not audited and asking for no Idempotency-Key (a forbidden attempt is audited)', async () => {
     const before = (await auditRows(t.db, 'settlement-accounts.list')).length;
-    await viewer.request('POST', '/v1/payments/settlementaccount/business', { body: {} });
-    expect(await nobody.request('POST', '/v1/payments/settlementaccount/business', { body: {} })).toMatchObject({ status: 403 });
+    expect(await viewer.request('POST', '/v1/payments/settlementaccount/business', { body: {} })).toMatchObject({ status: 200 });
     expect((await auditRows(t.db, 'settlement-accounts.list')).length).toBe(before);
+    expect(await nobody.request('POST', '/v1/payments/settlementaccount/business', { body: {} })).toMatchObject({ status: 403 });
+    const rows = await auditRows(t.db, 'settlement-accounts.list');
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({ outcome: '403' });
   });
 
   it('lists every bank account with search, bank and settlement filters, and CSV', async () => {

@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * `kill -9` in the middle of a command that carries an Idempotency-Key, then a new server on
+ * the same database: the retry with the same key runs (the claim died with the transaction it
+ * was made in), and every later retry replays its answer. On PGlite (a data folder) and, with
+ * DATABASE_URL, on PostgreSQL.
+ */
+
+const CHILD = fileURLToPath(new URL('./test/crash-child.ts', import.meta.url));
+const ROOT = 'root@traction.ng';
+const ROOT_PASSWORD = 'crash-test-root-passphrase';
+const DEVICE = { deviceId: 'dev-crash-test-runner', deviceModel: 'Test rig', browserName: 'Vitest', browserVersion: '4', deviceType: 'cli' };
+
+interface Child {
+  url: string;
+  process: ChildProcess;
+}
+
+let location: { dataDir: string; databaseUrl?: string };
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const dir = mkdtempSync(join(tmpdir(), 'traction-crash-'));
+    location = { dataDir: join(dir, 'pglite') };
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    return;
+  }
+  const name = `traction_crash_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  location = { dataDir: '', databaseUrl: url.toString() };
+  cleanup = async () => {
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  };
+});
+afterAll(() => cleanup());
+
+function startChild(): Promise<Child> {
+  const env = {
+    TRACTION_ADMIN_EMAIL: ROOT,
+    TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD,
+    // A slow password hash (about a second): the window the crash lands in.
+    TRACTION_SCRYPT_LOG_N: '18',
+    TRACTION_DEMO: 'false',
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify({ ...location, env })], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve({ url: (JSON.parse(line) as { url: string }).url, process: child });
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
+  });
+}
+
+async function kill(child: Child): Promise<void> {
+  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.process.once('exit', resolve));
+  child.process.kill('SIGKILL');
+  await exited;
+}
+
+async function call(child: Child, method: string, path: string, options: { body?: unknown; token?: string; key?: string } = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'device-id': DEVICE.deviceId };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.key) headers['idempotency-key'] = options.key;
+  const response = await fetch(`${child.url}${path}`, { method, headers, ...(options.body ? { body: JSON.stringify(options.body) } : {}) });
+  return { status: response.status, replayed: response.headers.get('idempotent-replayed') === 'true', body: (await response.json()) as any };
+}
+
+async function signInRoot(child: Child): Promise<string> {
+  const first = await call(child, 'POST', '/v1/auth/admin/login', { body: { email: ROOT, password: ROOT_PASSWORD, device: DEVICE } });
+  if (first.body.code === 200) return first.body.token;
+  const mail = await (await fetch(`${child.url}/sandbox/mailbox?to=${ROOT}`)).json();
+  const code = (mail as { items: { kind: string; data: { code: string } }[] }).items.find((m) => m.kind === 'device-code')!.data.code;
+  return (await call(child, 'POST', '/v1/auth/admin/device-login', { body: { email: ROOT, code, device: DEVICE } })).body.token;
+}
+
+describe('an Idempotency-Key whose request died with its server', () => {
+  it('is free again after a restart, and the work happens exactly once', async () => {
+    let server = await startChild();
+    try {
+      const token = await signInRoot(server);
+      const created = await call(server, 'POST', '/v1/admin/signup', { token, body: { email: 'tunde@traction.ng', firstName: 'Cr', lastName: 'Ash' } });
+      expect(created.status).toBe(200);
+      const mail = (await (await fetch(`${server.url}/sandbox/mailbox?to=tunde@traction.ng`)).json()) as { items: { data: { token: string } }[] };
+      const link = mail.items[0]!.data.token;
+      const setPassword = () => call(server, 'POST', '/v1/admin/password/set', { key: 'set-password-crash-01', body: { token: link, password: 'survived-a-restart' } });
+
+      // Killed while hashing the password, inside the command's transaction.
+      const inFlight = setPassword().catch(() => 'connection lost');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await kill(server);
+      expect(await inFlight).toBe('connection lost');
+
+      server = await startChild();
+      const retried = await setPassword();
+      expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+      expect(retried.replayed).toBe(false);
+      const again = await setPassword();
+      expect(again).toMatchObject({ status: 200, replayed: true });
+
+      const after = await signInRoot(server);
+      const audit = await call(server, 'GET', '/v1/admin/audit-logs?command=auth.password.set', { token: after });
+      expect(audit.body.items.filter((e: { outcome: string }) => e.outcome === 'ok')).toHaveLength(1);
+      const signIn = await call(server, 'POST', '/v1/auth/admin/login', { body: { email: 'tunde@traction.ng', password: 'survived-a-restart', device: DEVICE } });
+      expect(signIn.body.code).toBe('secret');
+    } finally {
+      await kill(server).catch(() => undefined);
+    }
+  });
+});
