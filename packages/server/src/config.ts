@@ -32,6 +32,12 @@ export interface ServerConfig {
   merchantAppUrl: string;
   /** A merchant user's password link is good for this long. */
   merchantLinkTtlMinutes: number;
+  /**
+   * How long a command that calls a bank before it writes holds its Idempotency-Key: a claim
+   * older than this whose request never answered died with its process, and a retry takes it
+   * over. Keep it well above the bank timeout (TRACTION_BANK_TIMEOUT_MS, 10 s).
+   */
+  idempotencyLeaseSeconds: number;
   /** Folder of the built console, served at `/`; none in API-only deployments. */
   webDistDir?: string;
 }
@@ -52,6 +58,7 @@ export const defaultConfig: ServerConfig = {
   uploadMaxBytes: UPLOAD_MAX_BYTES,
   merchantAppUrl: 'http://localhost:5173/merchant/reset-password',
   merchantLinkTtlMinutes: 60,
+  idempotencyLeaseSeconds: 60,
 };
 
 const int = (value: string | undefined, fallback: number) => {
@@ -69,5 +76,6 @@ export function readConfig(env: NodeJS.ProcessEnv, port: number): ServerConfig {
     trustProxy: env.TRACTION_TRUST_PROXY === 'true',
     uploadMaxBytes: int(env.TRACTION_UPLOAD_MAX_BYTES, defaultConfig.uploadMaxBytes),
     merchantAppUrl: env.TRACTION_MERCHANT_APP_URL ?? defaultConfig.merchantAppUrl,
+    idempotencyLeaseSeconds: int(env.TRACTION_IDEMPOTENCY_LEASE_SECONDS, defaultConfig.idempotencyLeaseSeconds),
   };
 }

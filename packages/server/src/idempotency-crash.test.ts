@@ -52,13 +52,14 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-function startChild(): Promise<Child> {
+function startChild(extra: Record<string, string> = {}): Promise<Child> {
   const env = {
     TRACTION_ADMIN_EMAIL: ROOT,
     TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD,
     // A slow password hash (about a second): the window the crash lands in.
     TRACTION_SCRYPT_LOG_N: '18',
     TRACTION_DEMO: 'false',
+    ...extra,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify({ ...location, env })], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
@@ -124,6 +125,42 @@ describe('an Idempotency-Key whose request died with its server', () => {
       expect(audit.body.items.filter((e: { outcome: string }) => e.outcome === 'ok')).toHaveLength(1);
       const signIn = await call(server, 'POST', '/v1/auth/admin/login', { body: { email: 'tunde@traction.ng', password: 'survived-a-restart', device: DEVICE } });
       expect(signIn.body.code).toBe('secret');
+    } finally {
+      await kill(server).catch(() => undefined);
+    }
+  });
+});
+
+describe('an Idempotency-Key held by a command that asks a bank first', () => {
+  it('is taken over once its request died, instead of staying "in progress"', async () => {
+    // Demo merchants for a Providus account; a bank that takes 30 s (a session ending 999); a short lease.
+    const settings = { TRACTION_DEMO: 'true', TRACTION_DEMO_MERCHANTS: '20', TRACTION_BANK_TIMEOUT_MS: '30000', TRACTION_IDEMPOTENCY_LEASE_SECONDS: '2' };
+    let server = await startChild(settings);
+    try {
+      let token = await signInRoot(server);
+      const accounts = await call(server, 'GET', '/v1/payments/admin/fixedaccounts/businesses?bank=PROVIDUS', { token });
+      const accountNumber = accounts.body.items[0].accountNumber as string;
+      const body = { accountNumber, sessionId: '100004231121093512345678901999' };
+      const repush = () => call(server, 'POST', '/v1/payments/providus/repush', { token, key: 'repush-crash-0001', body });
+
+      const inFlight = repush().catch(() => 'connection lost');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await kill(server);
+      expect(await inFlight).toBe('connection lost');
+
+      server = await startChild(settings);
+      token = await signInRoot(server);
+      // Within the lease the key may still be held; after it, the retry runs. Providus's answer
+      // for the first attempt is unknown, so the domain refuses a second re-push and says why.
+      const deadline = Date.now() + 15_000;
+      let retried = await repush();
+      while (retried.body.details?.reason === 'idempotency_in_progress' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        retried = await repush();
+      }
+      expect(retried.status).toBe(409);
+      expect(retried.body.details.reason).toMatch(/^repush_/);
+      expect(await repush()).toMatchObject({ status: 409, replayed: true });
     } finally {
       await kill(server).catch(() => undefined);
     }

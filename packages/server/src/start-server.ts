@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './clock';
 import { readConfig, type ServerConfig } from './config';
 import { openDatabase, type OpenedDatabase } from './db/connect';
 import { migrate } from './db/migrate';
+import { releaseDeadClaims } from './middleware/idempotency';
 import type { AppDeps } from './deps';
 import { closeConnectionsCleanly } from './http/close-connections-cleanly';
 import { isLoopbackHost } from './http/loopback';
@@ -84,6 +85,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     throw error;
   }
   const migrations = await migrate(database.db);
+  if (database.kind === 'pglite') await releaseDeadClaims(database.db);
   const config: ServerConfig = { ...readConfig(env, options.port), ...options.config };
   const bootstrap = await ensureSuperAdmin(database.db, {
     email: env.TRACTION_ADMIN_EMAIL,

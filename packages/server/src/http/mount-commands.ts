@@ -166,7 +166,7 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
         return { output: await runAndRecord(trx) };
       });
     } else {
-      const replay = claim ? await claimWithLease(deps.db, claim, now) : null;
+      const replay = claim ? await claimWithLease(deps.db, claim, now, deps.config.idempotencyLeaseSeconds * 1000) : null;
       claimed = claim !== null && replay === null;
       outcome = replay ? { replay } : { output: await runAndRecord(deps.db) };
     }

@@ -19,12 +19,6 @@ export interface IdempotencyClaim {
   requestHash: string;
 }
 
-/**
- * How long a claim made outside a transaction holds its key (commands that ask a bank first,
- * whose calls give up after TRACTION_BANK_TIMEOUT_MS, 10 s by default). A `running` claim older
- * than this belongs to a request that died — a crashed process — and is taken over.
- */
-export const CLAIM_LEASE_MS = 60_000;
 /** How long a request waits for a concurrent one with the same key before answering 409. */
 const CONCURRENT_WAIT = '5s';
 
@@ -78,13 +72,13 @@ export async function claimInTransaction(trx: Kysely<Database>, claim: Idempoten
 
 /**
  * Claims a key for a command that runs outside a transaction (it asks a bank before writing):
- * the claim is committed at once with a lease. While the lease runs, a second request is told
- * the first is in progress; once it is over with no answer stored, the first died and the key is
- * taken over.
+ * the claim is committed at once with a lease (`idempotencyLeaseSeconds`, longer than any bank
+ * call may take). While the lease runs, a second request is told the first is in progress; once
+ * it is over with no answer stored, the first died and the key is taken over.
  */
-export async function claimWithLease(db: Kysely<Database>, claim: IdempotencyClaim, now: Date): Promise<Replay | null> {
+export async function claimWithLease(db: Kysely<Database>, claim: IdempotencyClaim, now: Date, leaseMs: number): Promise<Replay | null> {
   await dropExpired(db, claim, now);
-  const leaseEnds = new Date(now.getTime() + CLAIM_LEASE_MS);
+  const leaseEnds = new Date(now.getTime() + leaseMs);
   if (await insertClaim(db, claim, now, leaseEnds)) return null;
   const existing = await existingClaim(db, claim);
   if (existing.status === 'running' && existing.request_hash === claim.requestHash && existing.lease_expires_at && existing.lease_expires_at <= now) {
@@ -195,4 +189,13 @@ function stableJson(value: unknown): string {
     }
     return inner;
   });
+}
+
+/**
+ * At start-up on the embedded database, which no other process can use: a `running` claim is a
+ * request of a process that died, so it is released at once rather than when its lease ends.
+ */
+export async function releaseDeadClaims(db: Kysely<Database>): Promise<number> {
+  const released = await db.deleteFrom('idempotency_keys').where('status', '=', 'running').executeTakeFirst();
+  return Number(released.numDeletedRows);
 }

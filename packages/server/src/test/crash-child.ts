@@ -13,6 +13,7 @@ const running = await startServer({
   ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
   env: options.env,
   logger: pino({ level: 'silent' }),
-  demo: false,
+  demo: options.env.TRACTION_DEMO === 'true',
+  ...(options.env.TRACTION_DEMO_MERCHANTS ? { demoMerchants: Number(options.env.TRACTION_DEMO_MERCHANTS) } : {}),
 });
 process.stdout.write(`${JSON.stringify({ url: running.url.replace('localhost', '127.0.0.1') })}\n`);
