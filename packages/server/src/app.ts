@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'kysely';
-import { createUpload, formatByteSize } from '@traction/core';
+import { ApiError, createUpload, formatByteSize, type FieldIssue } from '@traction/core';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -10,7 +10,7 @@ import type { AppDeps } from './deps';
 import { implementations } from './handlers';
 import type { AppEnv } from './http/app-env';
 import { isDirectLoopbackRequest } from './http/loopback';
-import { mountCommands } from './http/mount-commands';
+import { mountCommands, refusalAuditor } from './http/mount-commands';
 import { errorHandler } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
 import { buildOpenApiDocument } from './openapi/openapi';
@@ -35,8 +35,16 @@ function servedOverHttps(c: Context<AppEnv>, trustProxy: boolean): boolean {
  * rest of the body is still on its way), so the answer says so. The server then lingers to
  * discard what still arrives (start-server.ts), so the client reads the answer before the close.
  */
-function tooLarge(c: Context<AppEnv>, body: { code: '413'; message: string; details?: unknown }): Response {
-  return c.json(body, 413, { connection: 'close' });
+async function tooLarge(
+  c: Context<AppEnv>,
+  audit: (c: Context<AppEnv>, error: ApiError) => Promise<void>,
+  message: string,
+  fields?: FieldIssue[],
+): Promise<Response> {
+  const error = new ApiError(413, message, fields ? { fields } : undefined);
+  // Refused before its command ran, audited all the same.
+  await audit(c, error);
+  return c.json(error.toBody(), 413, { connection: 'close' });
 }
 
 /** Builds the HTTP app from its dependencies. Nothing global: tests build one per database. */
@@ -71,9 +79,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     if (isApiPath(c.req.path) && !c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
   });
+  const auditRefusal = refusalAuditor(implementations, deps);
   const jsonLimit = bodyLimit({
     maxSize: deps.config.maxBodyBytes,
-    onError: (c) => tooLarge(c, { code: '413', message: `The request body is larger than ${deps.config.maxBodyBytes} bytes` }),
+    onError: (c) => tooLarge(c, auditRefusal, `The request body is larger than ${deps.config.maxBodyBytes} bytes`),
   });
   for (const prefix of API_PREFIXES) {
     app.use(`${prefix}*`, (c, next) => (c.req.path === createUpload.path ? next() : jsonLimit(c, next)));
@@ -85,11 +94,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     bodyLimit({
       maxSize: deps.config.uploadMaxBytes + 64 * 1024,
       onError: (c) =>
-        tooLarge(c, {
-          code: '413',
-          message: `The file is larger than the ${formatByteSize(deps.config.uploadMaxBytes)} limit`,
-          details: { fields: [{ field: 'file', message: `must be at most ${formatByteSize(deps.config.uploadMaxBytes)}` }] },
-        }),
+        tooLarge(c, auditRefusal, `The file is larger than the ${formatByteSize(deps.config.uploadMaxBytes)} limit`, [
+          { field: 'file', message: `must be at most ${formatByteSize(deps.config.uploadMaxBytes)}` },
+        ]),
     }),
   );
 

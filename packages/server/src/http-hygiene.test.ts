@@ -170,6 +170,19 @@ function rawExchange(port: number, head: string, options: { bodyBytes?: number; 
   });
 }
 
+describe('a body over the size limit', () => {
+  it('is refused before its command runs, and audited as a refusal of that command by that admin', async () => {
+    const before = await t.snapshot();
+    const answer = await support.request('POST', '/v1/auth/signup', { rawBody: JSON.stringify({ businessName: 'x'.repeat(1_100_000) }) });
+    expect(answer.status).toBe(413);
+    expect(answer.headers.get('connection')).toBe('close');
+    expect(await t.snapshot()).toEqual(before);
+    const row = await t.db.selectFrom('audit_log').select(['command_id', 'outcome', 'admin_id', 'message']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ command_id: 'merchants.signup', outcome: '413', admin_id: support.id });
+    expect(row.message).toContain('larger than');
+  });
+});
+
 describe('answers that close the connection, over a real socket', () => {
   let server: RunningServer;
   let port: number;

@@ -37,14 +37,42 @@ const specificity = (path: string) => path.split('/').map((segment) => (segment.
  * order of the registry: a `{id}` route can never swallow a sibling's fixed path.
  */
 export function mountCommands(app: Hono<AppEnv>, implementations: readonly Implementation[], deps: AppDeps): void {
-  const ordered = [...implementations].sort((a, b) => {
+  for (const implementation of bySpecificity(implementations)) {
+    app.on(implementation.command.method, toHonoPath(implementation.command.path), (c) => runCommand(c, implementation, deps));
+  }
+}
+
+/** `/v1/admin/{id}/delete` → a RegExp matching `/v1/admin/7/delete`. */
+const pathPattern = (path: string) =>
+  new RegExp(`^${path.split(/\{[A-Za-z_][A-Za-z0-9_]*\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}/?$`);
+
+function bySpecificity(implementations: readonly Implementation[]): Implementation[] {
+  return [...implementations].sort((a, b) => {
     const left = specificity(a.command.path);
     const right = specificity(b.command.path);
     return left < right ? -1 : left > right ? 1 : 0;
   });
-  for (const implementation of ordered) {
-    app.on(implementation.command.method, toHonoPath(implementation.command.path), (c) => runCommand(c, implementation, deps));
-  }
+}
+
+/**
+ * Audits a request refused before it reached its command (a body over the size limit, refused
+ * while it streams in): the command its method and path name, the admin its token names if it
+ * is alive. Requests naming no command are not audited (they are 404s of no command).
+ */
+export function refusalAuditor(implementations: readonly Implementation[], deps: AppDeps) {
+  const routes = bySpecificity(implementations).map(({ command }) => ({
+    command,
+    pattern: pathPattern(command.path),
+  }));
+  return async (c: Context<AppEnv>, error: ApiError): Promise<void> => {
+    const route = routes.find((r) => r.command.method === c.req.method && r.pattern.test(c.req.path));
+    if (!route || !route.command.mutates) return;
+    const request: RequestInfo = c.get('request');
+    const now = deps.clock.now();
+    const auth =
+      route.command.auth === 'admin' ? await authenticate(deps, c.req.header('authorization'), request.deviceId, now).catch(() => null) : null;
+    await auditRefusal(deps, { command: route.command, actor: auth ? { id: auth.admin.id, email: auth.admin.email } : null, input: {}, request, now, error });
+  };
 }
 
 /**
