@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from './test/test-database';
 
 /**
  * `kill -9` in the middle of a command that carries an Idempotency-Key, then a new server on
@@ -35,20 +34,9 @@ beforeAll(async () => {
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
     return;
   }
-  const name = `traction_crash_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  location = { dataDir: '', databaseUrl: url.toString() };
-  cleanup = async () => {
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  };
+  const scratch = await createScratchDatabase(serverUrl);
+  location = { dataDir: '', databaseUrl: scratch.url };
+  cleanup = () => scratch.drop();
 });
 afterAll(() => cleanup());
 

@@ -10,6 +10,19 @@ import { openDatabase, type OpenedDatabase } from '../db/connect';
 export async function openTestDatabase(): Promise<OpenedDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+  const scratch = await createScratchDatabase(serverUrl);
+  const opened = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
+  return {
+    ...opened,
+    close: async () => {
+      await opened.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server at `serverUrl`: its URL, and how to drop it. */
+export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `traction_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -17,11 +30,9 @@ export async function openTestDatabase(): Promise<OpenedDatabase> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const opened = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
   return {
-    ...opened,
-    close: async () => {
-      await opened.close();
+    url: url.toString(),
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
