@@ -53,7 +53,29 @@ async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw badRequest('The request body must be a JSON object', [{ field: 'body', message: 'must be a JSON object' }]);
   }
+  if (depthOf(parsed) > MAX_JSON_DEPTH) {
+    throw badRequest(`The request body is nested more than ${MAX_JSON_DEPTH} levels deep`, [
+      { field: 'body', message: `must not nest more than ${MAX_JSON_DEPTH} levels deep` },
+    ]);
+  }
   return parsed as Record<string, unknown>;
+}
+
+/** No command's input nests deeper; past it, walking the input (checks, the audit copy) would be the risk. */
+const MAX_JSON_DEPTH = 32;
+
+/** How deeply a parsed JSON value nests, found without recursion (a 1 MB body can nest 500,000 deep). */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (!current || typeof current !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const inner of Object.values(current)) stack.push([inner, depth + 1]);
+  }
+  return deepest;
 }
 
 // The path names the resource; a body cannot point the command elsewhere.

@@ -409,6 +409,8 @@ export function probeCommand(command: AnyCommand): CommandProbe {
     const raw = (what: string, rawBody: string, field?: string, fieldOneOf?: string[]) =>
       walk.cases.push({ name: `${command.id}: ${what}`, command, input: base, rawBody, status: 400, ...(field ? { field } : {}), ...(fieldOneOf ? { fieldOneOf } : {}) });
     raw('malformed JSON body', '{bad', 'body');
+    // Deep enough to overflow any recursive walk of the input.
+    raw('JSON nested 100,000 levels deep', `{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, 'body');
     // A multipart body cut short (a dropped upload): read before any field is, even on sign-in.
     walk.cases.push({
       name: `${command.id}: truncated multipart body`,
