@@ -1,5 +1,6 @@
 import { deviceNotRecognized, unauthorized, type Role } from '@traction/core';
 import { effectivePermissions } from '../domains/admins/admins.repository';
+import { sha256 } from '../domains/auth/secrets';
 import { findSessionByToken, touchSession } from '../domains/auth/sessions.repository';
 import type { AppDeps } from '../deps';
 import type { ActiveSession, SignedInAdmin } from '../http/handler-context';
@@ -23,7 +24,7 @@ export async function authenticate(
   const row = await findSessionByToken(deps.db, token);
   if (!row || row.deleted_at) throw unauthorized(SESSION_ENDED, 'session_unknown');
   // Checked before revocation: a session ended by rejecting its device should say so.
-  if (!deviceId || deviceId !== row.device_id || row.device_status !== 'approved') throw deviceNotRecognized();
+  if (!deviceId || sha256(deviceId) !== row.device_hash || row.device_status !== 'approved') throw deviceNotRecognized();
   if (row.revoked_at) throw unauthorized(SESSION_ENDED, 'session_revoked');
   if (row.expires_at <= now) throw unauthorized(SESSION_ENDED, 'session_expired');
   if (row.idle_expires_at <= now) throw unauthorized(SESSION_ENDED, 'session_idle');
@@ -45,7 +46,7 @@ export async function authenticate(
     session: {
       id: row.id,
       deviceRowId: row.device_row_id,
-      deviceId: row.device_id,
+      deviceId,
       expiresAt: row.expires_at,
       idleExpiresAt,
     },

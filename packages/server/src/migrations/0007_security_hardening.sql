@@ -11,8 +11,12 @@ alter table admins add column must_change_password boolean not null default fals
 alter table password_tokens drop constraint password_tokens_purpose_check;
 alter table password_tokens add constraint password_tokens_purpose_check check (purpose in ('invite', 'reset', 'change'));
 
--- A device id plus the admin's password signs in without a code: the id is a credential. The
--- audit log keeps an 8-hex-digit fingerprint of it (sha256), never the id, also inside inputs.
+-- A device id plus the admin's password signs in without a code: the id is a credential, kept
+-- like a session token — as its SHA-256 (hex) — so a copy of the database signs nobody in. The
+-- audit log keeps an 8-hex-digit fingerprint of it (the hash's first 8), never the id, also
+-- inside inputs.
+alter table admin_devices rename column device_id to device_hash;
+update admin_devices set device_hash = encode(sha256(convert_to(device_hash, 'UTF8')), 'hex');
 alter table audit_log rename column device_id to device_fingerprint;
 update audit_log set device_fingerprint = left(encode(sha256(convert_to(device_fingerprint, 'UTF8')), 'hex'), 8)
   where device_fingerprint is not null;

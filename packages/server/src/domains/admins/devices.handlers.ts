@@ -25,7 +25,7 @@ export const listDeviceRequestsHandler = implementList(listDeviceRequests, ({ in
     const pattern = containsPattern(input.search);
     // The fingerprint, never the device id: searching ids would confirm a guessed credential.
     query = query.where(
-      sql<boolean>`(a.email ilike ${pattern} or (a.first_name || ' ' || a.last_name) ilike ${pattern} or ${deviceFingerprintSql('d.device_id')} = ${input.search.toLowerCase()})`,
+      sql<boolean>`(a.email ilike ${pattern} or (a.first_name || ' ' || a.last_name) ilike ${pattern} or ${deviceFingerprintSql('d.device_hash')} = ${input.search.toLowerCase()})`,
     );
   }
   return { query, cursor: { column: 'd.id', key: 'id', direction: 'desc' }, map: toDeviceRequest };

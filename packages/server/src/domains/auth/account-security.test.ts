@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureSuperAdmin } from '../../bootstrap';
 import { createTestApp, TEST_SCRYPT_LOG_N, type Actor, type TestApp } from '../../test/harness';
@@ -48,6 +49,18 @@ describe('a password reset started by another admin', () => {
     const late = await deviceLogin(admin.email, code, 'dev-code-before-reset');
     expect(late.status).toBe(401);
     expect(late.body.token).toBeUndefined();
+  });
+});
+
+describe('a device id', () => {
+  it('is kept only as its hash, like a session token, and still signs in from its device', async () => {
+    const admin = await t.actor();
+    const stored = await t.db.selectFrom('admin_devices').select('device_hash').where('admin_id', '=', admin.id).execute();
+    expect(stored).toEqual([{ device_hash: createHash('sha256').update(admin.deviceId).digest('hex') }]);
+    const dump = JSON.stringify(await t.db.selectFrom('admin_devices').selectAll().execute());
+    expect(dump).not.toContain(admin.deviceId);
+    expect((await admin.request('GET', '/v1/auth/admin/me')).body.session.deviceId).toBe(admin.deviceId);
+    expect((await login(admin.email, admin.password, admin.deviceId)).body.code).toBe(200);
   });
 });
 

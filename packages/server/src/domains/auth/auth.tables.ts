@@ -5,7 +5,8 @@ import type { CreatedAt, Timestamp } from '../../db/column-types';
 export interface AdminDevicesTable {
   id: Generated<number>;
   admin_id: number;
-  device_id: string;
+  /** SHA-256 (hex) of the device id: the id is a credential, kept like a token. */
+  device_hash: string;
   device_model: string;
   browser_name: string;
   browser_version: string;

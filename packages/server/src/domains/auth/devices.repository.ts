@@ -2,6 +2,7 @@ import type { DeviceInput, DeviceRequest } from '@traction/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { isoTimestampOrNull } from '../../db/timestamps';
+import { sha256 } from './secrets';
 
 type Db = Kysely<Database>;
 
@@ -10,7 +11,7 @@ export function findDevice(db: Db, adminId: number, deviceId: string) {
     .selectFrom('admin_devices')
     .selectAll()
     .where('admin_id', '=', adminId)
-    .where('device_id', '=', deviceId)
+    .where('device_hash', '=', sha256(deviceId))
     .executeTakeFirst();
 }
 
@@ -24,7 +25,7 @@ export async function upsertPendingDevice(
     .insertInto('admin_devices')
     .values({
       admin_id: args.adminId,
-      device_id: device.deviceId,
+      device_hash: sha256(device.deviceId),
       device_model: device.deviceModel,
       browser_name: device.browserName,
       browser_version: device.browserVersion,
@@ -34,7 +35,7 @@ export async function upsertPendingDevice(
       code_expires_at: args.codeExpiresAt,
     })
     .onConflict((oc) =>
-      oc.columns(['admin_id', 'device_id']).doUpdateSet({
+      oc.columns(['admin_id', 'device_hash']).doUpdateSet({
         device_model: device.deviceModel,
         browser_name: device.browserName,
         browser_version: device.browserVersion,
@@ -65,7 +66,7 @@ export function deviceRequestsQuery(db: Db) {
       'a.email as admin_email',
       sql<string>`a.first_name || ' ' || a.last_name`.as('admin_name'),
       'a.role as admin_role',
-      deviceFingerprintSql('d.device_id').as('device_fingerprint'),
+      deviceFingerprintSql('d.device_hash').as('device_fingerprint'),
       'd.device_model',
       'd.browser_name',
       'd.browser_version',
@@ -100,7 +101,7 @@ export function toDeviceRequest(row: Record<string, unknown>): DeviceRequest {
   };
 }
 
-/** The device fingerprint (`deviceFingerprint` in secrets.ts) computed by the database. */
-export function deviceFingerprintSql(column: string) {
-  return sql<string>`left(encode(sha256(convert_to(${sql.ref(column)}, 'UTF8')), 'hex'), 8)`;
+/** The device fingerprint (`deviceFingerprint` in secrets.ts) of a stored device hash. */
+export function deviceFingerprintSql(hashColumn: string) {
+  return sql<string>`left(${sql.ref(hashColumn)}, 8)`;
 }

@@ -75,8 +75,8 @@ export function sameHash(a: string, b: string): boolean {
 /**
  * What is shown and kept of a device id outside the device table: the first 8 hex digits of its
  * SHA-256. With the admin's password a device id signs in without a code, so the id itself is a
- * credential; the fingerprint tells devices apart in the audit log without revealing it. The
- * migration 0007 computes the same in SQL.
+ * credential, stored only as its SHA-256 (`admin_devices.device_hash`); the fingerprint — that
+ * hash's first 8 hex digits — tells devices apart in the audit log without revealing it.
  */
 export function deviceFingerprint(deviceId: string): string {
   return sha256(deviceId).slice(0, 8);

@@ -56,7 +56,7 @@ export function findSessionByToken(db: Db, token: string) {
       'a.last_name',
       'a.role',
       'a.deleted_at',
-      'd.device_id',
+      'd.device_hash',
       'd.status as device_status',
     ])
     .where('s.token_hash', '=', sha256(token))
