@@ -1,4 +1,4 @@
-import { getDepartment, type Permission } from '@traction/core';
+import { getDepartment, updateDepartment, type Permission } from '@traction/core';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
@@ -24,7 +24,7 @@ export default function DepartmentPermissionsPage() {
   const savedSet = new Set(department.permissions as Permission[]);
   const current = draft ?? savedSet;
   const changed = draft !== null && (draft.size !== department.permissions.length || [...savedSet].some((p) => !draft.has(p)));
-  const canEdit = allowed('departments.update');
+  const canEdit = allowed(updateDepartment);
 
   return (
     <div>
@@ -40,7 +40,7 @@ export default function DepartmentPermissionsPage() {
                 disabled={!changed}
                 onClick={() =>
                   open({
-                    commandId: 'departments.update',
+                    command: updateDepartment,
                     fixed: { id: departmentId, permissions: [...current] },
                     subject: `${department.name}: ${current.size} permissions for ${department.memberCount} members`,
                   })

@@ -1,4 +1,4 @@
-import { createAdmin, listDepartments, type Role } from '@traction/core';
+import { createAdmin, listAdmins, listDepartments, type Role } from '@traction/core';
 import type { ClientError } from '@traction/core/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -26,7 +26,7 @@ export default function NewAdminPage() {
     client
       .call(createAdmin, form)
       .then(async () => {
-        await queries.invalidateQueries({ queryKey: ['admins.list'] });
+        await queries.invalidateQueries({ queryKey: [listAdmins.id] });
         navigate('/admin');
       })
       .catch((failure: ClientError) => setError(failure.userMessage))

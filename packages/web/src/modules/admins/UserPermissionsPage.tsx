@@ -1,4 +1,4 @@
-import { adminPermissions, grantPermissions, type Permission } from '@traction/core';
+import { adminPermissions, changeAdminRole, deleteAdmin, grantPermissions, resetAdminPassword, revokeUserPermission, type Permission } from '@traction/core';
 import { useNavigate, useParams } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { useRunCommand } from '../commands/useRunCommand';
@@ -21,11 +21,11 @@ export default function UserPermissionsPage() {
   const { data } = shown;
   const inherited = new Map<Permission, string>();
   for (const d of data.departments) for (const p of d.permissions as Permission[]) if (!inherited.has(p)) inherited.set(p, d.name);
-  const canManage = allowed('permissions.grant') && data.role !== 'super_admin';
+  const canManage = allowed(grantPermissions) && data.role !== 'super_admin';
 
   const toggle = (permission: Permission, on: boolean) => {
     if (on) grant.mutate({ user_id: adminId, permissions: [permission] });
-    else open({ commandId: 'permissions.revoke-user', fixed: { permission, user_id: adminId }, subject: `${permission} from ${data.email}` });
+    else open({ command: revokeUserPermission, fixed: { permission, user_id: adminId }, subject: `${permission} from ${data.email}` });
   };
 
   return (
@@ -35,14 +35,14 @@ export default function UserPermissionsPage() {
         description={`${data.email} · ${data.role.replace('_', ' ')} · ${data.effective.length} effective permissions`}
         actions={
           <div className="flex flex-wrap gap-2">
-            {allowed('admins.role.update') ? (
-              <Button onClick={() => open({ commandId: 'admins.role.update', fixed: { id: adminId }, initial: { role: data.role }, subject: data.email })}>Change role</Button>
+            {allowed(changeAdminRole) ? (
+              <Button onClick={() => open({ command: changeAdminRole, fixed: { id: adminId }, initial: { role: data.role }, subject: data.email })}>Change role</Button>
             ) : null}
-            {allowed('admins.password.reset') ? (
-              <Button onClick={() => open({ commandId: 'admins.password.reset', fixed: { adminId }, subject: data.email })}>Reset password</Button>
+            {allowed(resetAdminPassword) ? (
+              <Button onClick={() => open({ command: resetAdminPassword, fixed: { adminId }, subject: data.email })}>Reset password</Button>
             ) : null}
-            {allowed('admins.delete') ? (
-              <Button variant="danger" onClick={() => open({ commandId: 'admins.delete', fixed: { id: adminId }, subject: data.email, onDone: () => navigate('/admin') })}>
+            {allowed(deleteAdmin) ? (
+              <Button variant="danger" onClick={() => open({ command: deleteAdmin, fixed: { id: adminId }, subject: data.email, onDone: () => navigate('/admin') })}>
                 Delete
               </Button>
             ) : null}

@@ -14,7 +14,7 @@ import { sessionUserAtom } from './sessionAtoms';
 export function useSessionRefresh(): void {
   const setUser = useSetAtom(sessionUserAtom);
   const me = useQuery({
-    queryKey: ['auth.whoami'],
+    queryKey: [whoami.id],
     queryFn: ({ signal }) => client.call(whoami, {}, { signal }),
     staleTime: 30_000,
     refetchInterval: 5 * 60_000,

@@ -1,4 +1,4 @@
-import { commandsById } from '@traction/core';
+import type { AnyCommand } from '@traction/core';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { permissionSetAtom } from '../auth/sessionAtoms';
 import { commandRequestAtom, type CommandRequest } from '../forms/commandRequestAtom';
@@ -7,9 +7,8 @@ import { commandRequestAtom, type CommandRequest } from '../forms/commandRequest
 export function useOpenCommand() {
   const permissions = useAtomValue(permissionSetAtom);
   const setRequest = useSetAtom(commandRequestAtom);
-  const allowed = (commandId: string) => {
-    const command = commandsById.get(commandId);
-    return !!command && (command.permission === null || permissions.has(command.permission));
-  };
-  return { allowed, open: (request: CommandRequest) => setRequest(request) };
+  const allowed = (command: AnyCommand) => command.permission === null || permissions.has(command.permission);
+  // Generic so `fixed` and `initial` are checked against the command named in the same request.
+  const open = <C extends AnyCommand>(request: CommandRequest<C>) => setRequest(request);
+  return { allowed, open };
 }

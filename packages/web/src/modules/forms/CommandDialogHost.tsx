@@ -1,7 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
-import { commandsById } from '@traction/core';
 import { useAtom } from 'jotai';
-import { Button } from '../ui/Button';
 import { commandRequestAtom, type CommandRequest } from './commandRequestAtom';
 import { CommandForm } from './CommandForm';
 
@@ -28,14 +26,14 @@ function formIdOf(request: CommandRequest): number {
  */
 export function CommandDialogHost() {
   const [request, setRequest] = useAtom(commandRequestAtom);
-  const command = request ? commandsById.get(request.commandId) : undefined;
+  const command = request?.command;
   const close = () => setRequest(null);
 
   return (
     <Dialog open={request !== null} onClose={close} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 pt-[8vh]">
-        <DialogPanel data-testid="command-dialog" data-command={request?.commandId} className="w-full max-w-lg rounded-xl bg-white p-5 shadow-xl dark:bg-zinc-900">
+        <DialogPanel data-testid="command-dialog" data-command={command?.id} className="w-full max-w-lg rounded-xl bg-white p-5 shadow-xl dark:bg-zinc-900">
           {request && command ? (
             <>
               <header className="mb-4">
@@ -53,16 +51,6 @@ export function CommandDialogHost() {
                 ) : null}
               </header>
               <CommandForm key={formIdOf(request)} command={command} request={request} onClose={close} />
-            </>
-          ) : request ? (
-            <>
-              <DialogTitle className="font-semibold">Unknown command</DialogTitle>
-              <p role="alert" className="mt-2 text-zinc-600 dark:text-zinc-300">
-                No command is called “{request.commandId}”.
-              </p>
-              <div className="mt-4 flex justify-end">
-                <Button onClick={close}>Close</Button>
-              </div>
             </>
           ) : null}
         </DialogPanel>

@@ -28,7 +28,7 @@ describe('CommandForm', () => {
   it('checks the input with the command schema and names each failing field', async () => {
     const user = userEvent.setup();
     const onDone = vi.fn();
-    const { invalidate } = renderForm(<CommandForm command={createAdmin} request={{ commandId: createAdmin.id, onDone }} onClose={() => {}} />);
+    const { invalidate } = renderForm(<CommandForm command={createAdmin} request={{ command: createAdmin, onDone }} onClose={() => {}} />);
 
     await user.type(screen.getByLabelText(/^Email/), 'not-an-email');
     await user.type(screen.getByLabelText(/^Last name/), 'Obi');
@@ -57,7 +57,7 @@ describe('CommandForm', () => {
 
   it('asks before a confirm command, shows server field errors and retries with the same key', async () => {
     const user = userEvent.setup();
-    renderForm(<CommandForm command={grantPermissionsBulk} request={{ commandId: grantPermissionsBulk.id }} onClose={() => {}} />);
+    renderForm(<CommandForm command={grantPermissionsBulk} request={{ command: grantPermissionsBulk }} onClose={() => {}} />);
 
     await user.type(screen.getByLabelText(/^IDs/), '7 8');
     await user.click(screen.getByRole('checkbox', { name: 'audit.view' }));
@@ -101,7 +101,7 @@ describe('CommandForm', () => {
       output: z.object({ ok: z.literal(true), message: z.string() }),
     });
     const user = userEvent.setup();
-    renderForm(<CommandForm command={transfer} request={{ commandId: transfer.id }} onClose={() => {}} />);
+    renderForm(<CommandForm command={transfer} request={{ command: transfer }} onClose={() => {}} />);
     const send = screen.getByRole('button', { name: 'Transfer funds' });
 
     await user.type(screen.getByLabelText(/^Amount/), '12,500.5');

@@ -1,16 +1,25 @@
+import type { AnyCommand, CommandInput, CommandOutput } from '@traction/core';
 import { atom } from 'jotai';
 
-/** A request to run a command through its generated form (the palette, bulk bars and pages use it). */
-export interface CommandRequest {
-  commandId: string;
+/**
+ * A request to run a command through its generated form (the palette, bulk bars and pages use it).
+ * Named by the command object, so a renamed or removed command is a compile error, and the
+ * values a caller decides are checked against that command's input.
+ */
+export interface CommandRequest<C extends AnyCommand = AnyCommand> {
+  command: C;
   /** Field values decided by the caller (a table selection, a page's record id); not shown as fields. */
-  fixed?: Record<string, unknown>;
+  fixed?: Partial<CommandInput<C>>;
   /** Values to start the visible fields with. */
-  initial?: Record<string, unknown>;
+  initial?: Partial<CommandInput<C>>;
   /** A line under the title saying what the command will act on, e.g. "12 selected admins". */
   subject?: string;
-  /** Called with the command's output after it succeeded. */
-  onDone?: (output: unknown) => void;
+  /**
+   * Called with the command's output after it succeeded. Method syntax on purpose: a request for
+   * one command must fit where any request goes (the atom), and methods compare their parameter
+   * both ways.
+   */
+  onDone?(output: CommandOutput<C>): void;
 }
 
 /** The command whose form is open, if any; the host dialog lives in the shell. */

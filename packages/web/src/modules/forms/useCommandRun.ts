@@ -1,4 +1,4 @@
-import type { AnyCommand } from '@traction/core';
+import { listAuditLog, type AnyCommand } from '@traction/core';
 import { ClientError, randomHex } from '@traction/core/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -67,7 +67,7 @@ export function useCommandRun(command: AnyCommand, onDone?: (output: unknown) =>
       } catch (error) {
         setStatus('failed');
         // A refused or timed-out change is in the audit log too: pages showing recent runs refresh.
-        if (command.method !== 'GET' || command.mutates) void queries.invalidateQueries({ queryKey: ['audit.list'] });
+        if (command.method !== 'GET' || command.mutates) void queries.invalidateQueries({ queryKey: [listAuditLog.id] });
         return { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
       } finally {
         if (inFlight.current === controller) inFlight.current = null;

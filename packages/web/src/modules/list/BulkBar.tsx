@@ -1,15 +1,15 @@
-import type { AnyCommand } from '@traction/core';
+import type { AnyCommand, CommandInput } from '@traction/core';
 import { Button } from '../ui/Button';
 import { bulkInput } from './bulkInput';
 import { selectedCount, type Selection } from './rowSelection';
 
 /** A button of the selection bar: a bulk command, optionally with some of its input decided. */
-export interface BulkAction {
-  command: AnyCommand;
+export interface BulkAction<C extends AnyCommand = AnyCommand> {
+  command: C;
   /** The button's words: what happens ("Mark as fraud"), not the command's title. */
   label: string;
   /** Input the button decides (`is_fraud: true`); the form does not ask for it. */
-  fixed?: Readonly<Record<string, unknown>>;
+  fixed?: Partial<CommandInput<C>>;
   /** `danger` for actions people must not press by accident (clearing, whitelisting, closing). */
   tone?: 'primary' | 'danger';
   /** Why it cannot run on the selected rows; the button is disabled and the reason shown. */

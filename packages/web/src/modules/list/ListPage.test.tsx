@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { listAdmins, type SessionUser } from '@traction/core';
+import { deleteAdmin, grantPermissionsBulk, listAdmins, type SessionUser } from '@traction/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,6 +8,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionUserAtom } from '../auth/sessionAtoms';
 import { commandRequestAtom } from '../forms/commandRequestAtom';
+import { bulkAction } from './bulkAction';
 import { ListPage, type ListPageProps } from './ListPage';
 
 const call = vi.fn();
@@ -147,7 +148,7 @@ describe('ListPage', () => {
     await user.click(screen.getByRole('button', { name: 'Grant permissions to selected admins' }));
     const request = store.get(commandRequestAtom);
     expect(request).toMatchObject({
-      commandId: 'permissions.grant-bulk',
+      command: grantPermissionsBulk,
       fixed: { matching: { role: 'staff' }, except: [2] },
       subject: 'Grant permissions to selected admins: all 249 admins matching the filters',
     });
@@ -174,8 +175,8 @@ describe('ListPage', () => {
     call.mockImplementation(adminsPage(120));
     const user = userEvent.setup();
     const store = renderPage('/admin', undefined, undefined, [
-      { commandId: 'permissions.grant-bulk', label: 'Grant audit access', fixed: { permissions: ['audit.view'] } },
-      { commandId: 'admins.delete', label: 'Not a bulk command the admin may run' },
+      bulkAction({ command: grantPermissionsBulk, label: 'Grant audit access', fixed: { permissions: ['audit.view'] } }),
+      bulkAction({ command: deleteAdmin, label: 'Not a bulk command the admin may run' }),
     ]);
     await waitFor(() => expect(rowCount().textContent).toBe('120 matching'));
     await user.keyboard('jx');
@@ -183,7 +184,7 @@ describe('ListPage', () => {
     expect(screen.queryByRole('button', { name: 'Not a bulk command the admin may run' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Grant audit access' }));
     expect(store.get(commandRequestAtom)).toMatchObject({
-      commandId: 'permissions.grant-bulk',
+      command: grantPermissionsBulk,
       fixed: { matching: {}, except: [], permissions: ['audit.view'] },
       subject: 'Grant audit access: every admin: all 120 admins, no filter',
     });

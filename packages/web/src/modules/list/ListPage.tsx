@@ -11,6 +11,7 @@ import { paletteOpenAtom } from '../palette/paletteAtoms';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { BulkBar, type BulkAction } from './BulkBar';
+import type { ListBulkAction } from './ListBulkAction';
 import { CsvDownload } from './CsvDownload';
 import { detailPath } from './detailPath';
 import type { FilterOption } from './FilterOption';
@@ -45,16 +46,7 @@ export interface ListPageProps {
    * The selection bar's buttons, when the page says what they do ("Mark as fraud" and "Clear
    * fraud" from one command); otherwise one per bulk command of the list, named by its title.
    */
-  bulkActions?: readonly {
-    commandId: string;
-    label: string;
-    fixed?: Readonly<Record<string, unknown>>;
-    tone?: 'primary' | 'danger';
-    /** Why the action cannot run on the selected rows (a merchant marked as fraud cannot be trusted): the button is disabled with the reason shown. */
-    unavailable?: (rows: readonly Record<string, unknown>[]) => string | undefined;
-    /** The form's subject for the selected rows, saying what will happen ("Rename 0123456789: “A” → “B”"). */
-    subject?: (rows: readonly Record<string, unknown>[]) => string;
-  }[];
+  bulkActions?: readonly ListBulkAction[];
   /** Rows can be selected (checkboxes, x, Shift+a, the selection bar). Off for lists with nothing to do to a selection. */
   selectable?: boolean;
   /** What Enter or a click on a row does when the page shows the row itself (the audit log's entry dialog) instead of a detail route. */
@@ -103,13 +95,10 @@ export function ListPage({ command, title, description, actions, filterOptions, 
 
   const permissions = useAtomValue(permissionSetAtom);
   const barActions = useMemo((): BulkAction[] => {
-    const allowed = (id: string) => {
-      const bulk = commandsById.get(id);
-      return bulk !== undefined && (bulk.permission === null || permissions.has(bulk.permission)) ? bulk : undefined;
-    };
+    const allowed = (bulk: AnyCommand | undefined) => (bulk !== undefined && (bulk.permission === null || permissions.has(bulk.permission)) ? bulk : undefined);
     if (bulkActions) {
       return bulkActions.flatMap((action) => {
-        const bulk = allowed(action.commandId);
+        const bulk = allowed(action.command);
         const unavailable = selectedRows && action.unavailable?.(selectedRows);
         const subject = selectedRows && action.subject?.(selectedRows);
         return bulk
@@ -117,8 +106,9 @@ export function ListPage({ command, title, description, actions, filterOptions, 
           : [];
       });
     }
+    // The contract names a list's bulk commands by id; the registry gives their objects.
     return (list.bulkCommands ?? []).flatMap((id) => {
-      const bulk = allowed(id);
+      const bulk = allowed(commandsById.get(id));
       return bulk ? [{ command: bulk, label: bulk.title }] : [];
     });
   }, [bulkActions, list.bulkCommands, permissions, selectedRows]);
@@ -158,7 +148,7 @@ export function ListPage({ command, title, description, actions, filterOptions, 
           : `every ${rowNoun.one}: all ${count(howMany)} ${noun}, no filter`
         : `${count(howMany)} selected ${noun}`;
     setRequest({
-      commandId: action.command.id,
+      command: action.command,
       fixed,
       subject: action.subject ?? `${action.label}: ${which}`,
       onDone: () => {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { merchantDetail, type MerchantDetail, type SessionUser } from '@traction/core';
+import { type MerchantDetail, merchantDetail, merchantPasswordLink, overrideKyc, type SessionUser, toggleTrust, updateFraudStatus, updateWalletStatus } from '@traction/core';
 import { ClientError } from '@traction/core/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -149,15 +149,15 @@ describe('MerchantPage', () => {
     expect(help).toEqual(expect.arrayContaining(['f Mark as fraud', 't Withdraw trust', 'w Wallet status', 'o KYC override', 'p Password link']));
 
     await user.keyboard('f');
-    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'fraud.update', fixed: { id: 42, is_fraud: true }, subject: 'Mark Mama Put Kitchen as fraud' });
+    expect(store.get(commandRequestAtom)).toMatchObject({ command: updateFraudStatus, fixed: { id: 42, is_fraud: true }, subject: 'Mark Mama Put Kitchen as fraud' });
     await user.keyboard('t');
-    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'trust.toggle', fixed: { id: 42, isTrusted: false }, subject: 'Withdraw trust from Mama Put Kitchen' });
+    expect(store.get(commandRequestAtom)).toMatchObject({ command: toggleTrust, fixed: { id: 42, isTrusted: false }, subject: 'Withdraw trust from Mama Put Kitchen' });
     await user.click(screen.getByRole('button', { name: /Wallet status/ }));
-    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'wallets.status.update', fixed: { uid: detail.wallet!.uid }, subject: 'Change the wallet status of Mama Put Kitchen — now on PND' });
+    expect(store.get(commandRequestAtom)).toMatchObject({ command: updateWalletStatus, fixed: { uid: detail.wallet!.uid }, subject: 'Change the wallet status of Mama Put Kitchen — now on PND' });
     await user.keyboard('o');
-    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'kyc.override', fixed: { businessId: 42 }, subject: 'Override KYC for Mama Put Kitchen' });
+    expect(store.get(commandRequestAtom)).toMatchObject({ command: overrideKyc, fixed: { businessId: 42 }, subject: 'Override KYC for Mama Put Kitchen' });
     await user.keyboard('p');
-    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'merchants.password-link', fixed: { email: 'ada@mamaput.ng' }, subject: 'Send ada@mamaput.ng a new password link for Mama Put Kitchen' });
+    expect(store.get(commandRequestAtom)).toMatchObject({ command: merchantPasswordLink, fixed: { email: 'ada@mamaput.ng' }, subject: 'Send ada@mamaput.ng a new password link for Mama Put Kitchen' });
   });
 
   it('does not offer trust to a merchant marked as fraud, and says why when t is pressed', async () => {

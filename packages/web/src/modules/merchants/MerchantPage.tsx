@@ -1,4 +1,4 @@
-import { getMerchant, stateName, type MerchantDetail } from '@traction/core';
+import { getMerchant, merchantPasswordLink, overrideKyc, stateName, toggleTrust, updateFraudStatus, updateWalletStatus, type MerchantDetail } from '@traction/core';
 import { ClientError } from '@traction/core/client';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -43,26 +43,26 @@ function useMerchantActions(detail: Detail | undefined) {
     ? [
         {
           key: 'f',
-          commandId: 'fraud.update',
+          command: updateFraudStatus,
           label: detail.flags.fraud.isFraud ? 'Clear fraud' : 'Mark as fraud',
           variant: detail.flags.fraud.isFraud ? ('secondary' as const) : ('danger' as const),
           run: () =>
             open({
-              commandId: 'fraud.update',
+              command: updateFraudStatus,
               fixed: { id: detail.business.id, is_fraud: !detail.flags.fraud.isFraud },
               subject: detail.flags.fraud.isFraud ? `Clear the fraud mark on ${name}` : `Mark ${name} as fraud`,
             }),
         },
         {
           key: 't',
-          commandId: 'trust.toggle',
+          command: toggleTrust,
           label: detail.flags.trusted.isTrusted ? 'Withdraw trust' : 'Trust',
           variant: 'secondary' as const,
           // The server refuses it (409); say why before anyone fills in a form.
           unavailable: !detail.flags.trusted.isTrusted && detail.flags.fraud.isFraud ? `${name} is marked as fraud and cannot be trusted; clear the fraud mark first` : undefined,
           run: () =>
             open({
-              commandId: 'trust.toggle',
+              command: toggleTrust,
               fixed: { id: detail.business.id, isTrusted: !detail.flags.trusted.isTrusted },
               subject: detail.flags.trusted.isTrusted ? `Withdraw trust from ${name}` : `Trust ${name}`,
             }),
@@ -71,32 +71,32 @@ function useMerchantActions(detail: Detail | undefined) {
           ? [
               {
                 key: 'w',
-                commandId: 'wallets.status.update',
+                command: updateWalletStatus,
                 label: 'Wallet status',
                 variant: 'secondary' as const,
-                run: () => open({ commandId: 'wallets.status.update', fixed: { uid: detail.wallet!.uid }, subject: `Change the wallet status of ${name} — now ${walletWord(detail.wallet!.status)}` }),
+                run: () => open({ command: updateWalletStatus, fixed: { uid: detail.wallet!.uid }, subject: `Change the wallet status of ${name} — now ${walletWord(detail.wallet!.status)}` }),
               },
             ]
           : []),
         {
           key: 'o',
-          commandId: 'kyc.override',
+          command: overrideKyc,
           label: 'KYC override',
           variant: 'secondary' as const,
-          run: () => open({ commandId: 'kyc.override', fixed: { businessId: detail.business.id }, subject: `Override KYC for ${name}` }),
+          run: () => open({ command: overrideKyc, fixed: { businessId: detail.business.id }, subject: `Override KYC for ${name}` }),
         },
         ...(recipient
           ? [
               {
                 key: 'p',
-                commandId: 'merchants.password-link',
+                command: merchantPasswordLink,
                 label: 'Password link',
                 variant: 'secondary' as const,
-                run: () => open({ commandId: 'merchants.password-link', fixed: { email: recipient }, subject: `Send ${recipient} a new password link for ${name}` }),
+                run: () => open({ command: merchantPasswordLink, fixed: { email: recipient }, subject: `Send ${recipient} a new password link for ${name}` }),
               },
             ]
           : []),
-      ].filter((action) => allowed(action.commandId))
+      ].filter((action) => allowed(action.command))
     : [];
   return actions;
 }
@@ -159,7 +159,7 @@ export default function MerchantPage() {
                 <Button
                   key={action.key}
                   variant={action.variant}
-                  data-action={action.commandId}
+                  data-action={action.command.id}
                   aria-keyshortcuts={action.key}
                   disabled={!!action.unavailable}
                   title={action.unavailable}

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { AnyCommand, BusinessSummary, SessionUser } from '@traction/core';
+import { type AnyCommand, type BusinessSummary, type SessionUser, signupMerchant } from '@traction/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -82,9 +82,9 @@ describe('MerchantsPage', () => {
     const store = renderPage(['merchants.view', 'merchants.create']);
     await waitFor(() => expect(screen.getByTestId('row-count').textContent).toBe('1 matching'));
     await user.click(screen.getByTestId('new-merchant'));
-    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'merchants.signup' });
+    expect(store.get(commandRequestAtom)).toMatchObject({ command: signupMerchant });
     store.set(commandRequestAtom, null);
     await user.keyboard('n');
-    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'merchants.signup' });
+    expect(store.get(commandRequestAtom)).toMatchObject({ command: signupMerchant });
   });
 });

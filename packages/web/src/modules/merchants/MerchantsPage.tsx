@@ -1,4 +1,4 @@
-import { listFeatures, listMerchants, NIGERIAN_STATES } from '@traction/core';
+import { listFeatures, listMerchants, NIGERIAN_STATES, signupMerchant } from '@traction/core';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
@@ -19,11 +19,11 @@ export default function MerchantsPage() {
     () => ({ state: STATE_OPTIONS, ...(typeItems ? { category: typeItems.map((type) => ({ value: type.code, label: type.label })) } : {}) }),
     [typeItems],
   );
-  const mayCreate = allowed('merchants.signup');
+  const mayCreate = allowed(signupMerchant);
   const signUp = () =>
     open({
-      commandId: 'merchants.signup',
-      onDone: (output) => navigate(`/merchants/${(output as { business: { id: number } }).business.id}`),
+      command: signupMerchant,
+      onDone: (output) => navigate(`/merchants/${output.business.id}`),
     });
   useShortcut('n', 'New merchant', signUp, { enabled: mayCreate });
 

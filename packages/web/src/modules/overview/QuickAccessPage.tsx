@@ -1,4 +1,4 @@
-import { registry } from '@traction/core';
+import { commandsById, registry } from '@traction/core';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +18,8 @@ const cardClass =
 function EntryCard({ entry, pinned }: { entry: PaletteEntry; pinned: boolean }) {
   const togglePin = useSetAtom(pinnedEntriesAtom);
   const openCommand = useSetAtom(commandRequestAtom);
+  // A command entry's target is its id (entries are kept by key in the pinned and recent lists).
+  const command = entry.kind === 'command' ? commandsById.get(entry.target) : undefined;
   const body = (
     <>
       <span className="truncate font-medium">{entry.label}</span>
@@ -33,7 +35,7 @@ function EntryCard({ entry, pinned }: { entry: PaletteEntry; pinned: boolean }) 
       {entry.kind === 'route' ? (
         <Link to={entry.target} className={cardClass}>{body}</Link>
       ) : (
-        <button type="button" className={cardClass} onClick={() => openCommand({ commandId: entry.target })}>{body}</button>
+        <button type="button" className={cardClass} onClick={() => command && openCommand({ command })}>{body}</button>
       )}
       <button
         type="button"

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { SessionUser } from '@traction/core';
+import { createAdmin, deleteAdmin, type SessionUser, updateFraudStatus } from '@traction/core';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
@@ -85,7 +85,7 @@ describe('CommandPalette', () => {
     await user.type(input(), 'invite');
     await waitFor(() => expect(shownKeys()).toEqual(['command:admins.create']));
     await user.keyboard('{Enter}');
-    expect(store.get(commandRequestAtom)).toEqual({ commandId: 'admins.create' });
+    expect(store.get(commandRequestAtom)).toEqual({ command: createAdmin });
     expect(store.get(paletteOpenAtom)).toBe(false);
   });
 
@@ -95,21 +95,21 @@ describe('CommandPalette', () => {
     await user.type(input(), 'mark or clear fraud');
     await waitFor(() => expect(shownKeys()[0]).toBe('command:fraud.update'));
     await user.keyboard('{Enter}');
-    expect(store.get(commandRequestAtom)).toEqual({ commandId: 'fraud.update', initial: { id: 42 } });
+    expect(store.get(commandRequestAtom)).toEqual({ command: updateFraudStatus, initial: { id: 42 } });
 
     act(() => store.set(paletteOpenAtom, true));
     await user.type(input(), 'delete an admin');
     await waitFor(() => expect(shownKeys()[0]).toBe('command:admins.delete'));
     await user.keyboard('{Enter}');
     // An admin's id is not a business's: nothing is filled in.
-    expect(store.get(commandRequestAtom)).toEqual({ commandId: 'admins.delete' });
+    expect(store.get(commandRequestAtom)).toEqual({ command: deleteAdmin });
     cleanup();
 
     const elsewhere = renderPalette('/overview', ['fraud.manage']);
     await user.type(input(), 'mark or clear fraud');
     await waitFor(() => expect(shownKeys()[0]).toBe('command:fraud.update'));
     await user.keyboard('{Enter}');
-    expect(elsewhere.get(commandRequestAtom)).toEqual({ commandId: 'fraud.update' });
+    expect(elsewhere.get(commandRequestAtom)).toEqual({ command: updateFraudStatus });
   });
 
   it('closes on Esc', async () => {

@@ -33,8 +33,10 @@ export function CommandPalette() {
       if (entry.kind === 'route') void navigate(entry.target);
       else {
         // On a merchant's page, a command about a business starts with that business filled in.
-        const initial = prefillFromRoute(pathname, commandsById.get(entry.target));
-        setCommandRequest({ commandId: entry.target, ...(initial ? { initial } : {}) });
+        const command = commandsById.get(entry.target);
+        if (!command) return;
+        const initial = prefillFromRoute(pathname, command);
+        setCommandRequest({ command, ...(initial ? { initial } : {}) });
       }
     },
     [navigate, pathname, remember, setCommandRequest, setOpen],

@@ -1,4 +1,4 @@
-import type { AnyCommand } from '@traction/core';
+import { checkEmail, deviceLogin, login, logout, setPassword, type AnyCommand } from '@traction/core';
 import { canOpen, type RouteEntry } from '../../routes';
 import type { PaletteEntry } from './PaletteEntry';
 
@@ -6,13 +6,7 @@ import type { PaletteEntry } from './PaletteEntry';
  * Session commands the palette leaves out: signing in and out and setting a password have their
  * own screens, and a form would leave the console's stored session behind.
  */
-export const SESSION_COMMANDS: ReadonlySet<string> = new Set([
-  'auth.login',
-  'auth.device-login',
-  'auth.logout',
-  'auth.check-email',
-  'auth.password.set',
-]);
+export const SESSION_COMMANDS: ReadonlySet<AnyCommand> = new Set<AnyCommand>([login, deviceLogin, logout, checkEmail, setPassword]);
 
 /** A page the palette can go to: it exists, it is inside the console, and it needs no record id. */
 // System pages (No Permission, Error) sit outside the sidebar and every group: nobody goes there on purpose.
@@ -20,7 +14,7 @@ export const isPaletteRoute = (route: RouteEntry) =>
   Boolean(route.page) && !route.public && !route.path.includes('{') && (route.inSidebar || route.group !== null);
 
 /** A command an admin runs from the palette rather than from a session screen. */
-export const isPaletteCommand = (command: AnyCommand) => command.auth === 'admin' && !SESSION_COMMANDS.has(command.id);
+export const isPaletteCommand = (command: AnyCommand) => command.auth === 'admin' && !SESSION_COMMANDS.has(command);
 
 /**
  * Every page the admin may open and every command they may run, once per permission set; the

@@ -22,7 +22,7 @@ export function BankActionPage({ command, title, description, inputs }: BankActi
   const permissions = useAtomValue(permissionSetAtom);
   const [round, setRound] = useState(0);
   // A new request per round: a new form with a new Idempotency-Key.
-  const request = useMemo(() => ({ commandId: command.id, round }), [command.id, round]);
+  const request = useMemo(() => ({ command, round }), [command, round]);
   const mayRun = command.permission === null || permissions.has(command.permission);
   return (
     <div className="max-w-4xl">
@@ -34,7 +34,7 @@ export function BankActionPage({ command, title, description, inputs }: BankActi
           <p className="text-zinc-500">You need the {command.permission} permission to do this.</p>
         )}
       </section>
-      <RecentRuns commandId={command.id} inputs={inputs} />
+      <RecentRuns command={command} inputs={inputs} />
     </div>
   );
 }

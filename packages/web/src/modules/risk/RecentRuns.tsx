@@ -1,4 +1,4 @@
-import { listAuditLog } from '@traction/core';
+import { listAuditLog, type AnyCommand } from '@traction/core';
 import { useAtomValue } from 'jotai';
 import { permissionSetAtom } from '../auth/sessionAtoms';
 import { dateTimeFormat } from '../list/formatCell';
@@ -39,10 +39,10 @@ export function outcomeWords(outcome: string, message: string | null): { text: s
 const TONE = { ok: 'text-emerald-700 dark:text-emerald-400', refused: 'text-red-700 dark:text-red-400', unknown: 'text-amber-700 dark:text-amber-400' } as const;
 
 /** The latest runs of a command, from the audit log: who, on what, and how it ended. */
-export function RecentRuns({ commandId, inputs }: { commandId: string; inputs: readonly { key: string; label: string }[] }) {
+export function RecentRuns({ command, inputs }: { command: AnyCommand; inputs: readonly { key: string; label: string }[] }) {
   const permissions = useAtomValue(permissionSetAtom);
   const allowed = permissions.has('audit.view');
-  const runs = useCommandQuery(listAuditLog, { command: commandId }, { enabled: allowed });
+  const runs = useCommandQuery(listAuditLog, { command: command.id }, { enabled: allowed });
   let body;
   if (!allowed) body = <p className="text-zinc-500">Past runs are in the Audit Log, for admins with the audit.view permission.</p>;
   else if (runs.isPending) body = <p className="text-zinc-500">Loading…</p>;

@@ -1,4 +1,4 @@
-import { listWallets, moneyMovementPolicy, WALLET_STATUSES, type WalletStatus } from '@traction/core';
+import { listWallets, moneyMovementPolicy, updateWalletStatus, WALLET_STATUSES, type WalletStatus } from '@traction/core';
 import { Link, useParams } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { dateTimeFormat } from '../list/formatCell';
@@ -40,7 +40,7 @@ export default function WalletPage() {
         title={`Wallet of ${wallet.businessName}`}
         description={`${wallet.businessEmail} · status ${wallet.status}`}
         actions={
-          allowed('wallets.status.update') ? (
+          allowed(updateWalletStatus) ? (
             <div className="flex flex-wrap gap-2" role="group" aria-label="Change status">
               {WALLET_STATUSES.filter((status) => status !== wallet.status).map((status) => (
                 <Button
@@ -49,7 +49,7 @@ export default function WalletPage() {
                   data-status-to={status}
                   onClick={() =>
                     open({
-                      commandId: 'wallets.status.update',
+                      command: updateWalletStatus,
                       fixed: { uid: wallet.uid, status },
                       subject: `Set ${possessive(wallet.businessName)} wallet to ${status} (now ${wallet.status})? ${STATUS_EFFECT[status]}`,
                     })

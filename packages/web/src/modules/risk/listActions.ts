@@ -1,7 +1,8 @@
-import type { ListPageProps } from '../list/ListPage';
+import { blacklistFixedAccountsBulk, deactivateFixedAccount, renameFixedAccount, repushFixedAccount, toggleTrust, updateFraudStatusBulk } from '@traction/core';
+import { bulkAction } from '../list/bulkAction';
+import type { ListBulkAction } from '../list/ListBulkAction';
 
 type Row = Readonly<Record<string, unknown>>;
-type Actions = NonNullable<ListPageProps['bulkActions']>;
 
 /** "Mama Put Kitchen (#42)" for one business row. */
 const business = (row: Row) => `${String(row.name)} (#${String(row.id)})`;
@@ -13,18 +14,18 @@ const only = (rows: readonly Row[]) => (rows.length === 1 ? rows[0] : undefined)
  * The selection bars of the risk pages: each button says what it does and decides the on/off
  * input, so the form asks only for the reason and cannot do the opposite of its label.
  */
-export const FRAUD_ACTIONS: Actions = [
-  {
-    commandId: 'fraud.update-bulk',
+export const FRAUD_ACTIONS: readonly ListBulkAction[] = [
+  bulkAction({
+    command: updateFraudStatusBulk,
     label: 'Mark as fraud',
     fixed: { is_fraud: true },
     subject: (rows) => {
       const row = only(rows);
       return row ? `Mark ${business(row)} as fraud: all money in and out stops and its trust is removed.` : `Mark ${rows.length} selected businesses as fraud: all money in and out stops and their trust is removed.`;
     },
-  },
-  {
-    commandId: 'fraud.update-bulk',
+  }),
+  bulkAction({
+    command: updateFraudStatusBulk,
     label: 'Clear fraud',
     fixed: { is_fraud: false },
     tone: 'danger',
@@ -32,15 +33,15 @@ export const FRAUD_ACTIONS: Actions = [
       const row = only(rows);
       return row ? `Clear the fraud mark on ${business(row)}: money moves again as its wallet allows.` : `Clear the fraud mark on ${rows.length} selected businesses: money moves again as their wallets allow.`;
     },
-  },
+  }),
 ];
 
-export const BLACKLIST_ACTION: Actions[number] = { commandId: 'fixed-accounts.blacklist.bulk', label: 'Blacklist', fixed: { blacklist: true } };
-export const WHITELIST_ACTION: Actions[number] = { commandId: 'fixed-accounts.blacklist.bulk', label: 'Whitelist', fixed: { blacklist: false }, tone: 'danger' };
+export const BLACKLIST_ACTION: ListBulkAction = bulkAction({ command: blacklistFixedAccountsBulk, label: 'Blacklist', fixed: { blacklist: true } });
+export const WHITELIST_ACTION: ListBulkAction = bulkAction({ command: blacklistFixedAccountsBulk, label: 'Whitelist', fixed: { blacklist: false }, tone: 'danger' });
 
-export const TRUST_ACTIONS: Actions = [
-  {
-    commandId: 'trust.toggle',
+export const TRUST_ACTIONS: readonly ListBulkAction[] = [
+  bulkAction({
+    command: toggleTrust,
     label: 'Trust',
     fixed: { isTrusted: true },
     // The server refuses it (409) for a business marked as fraud: say so before anyone confirms twice.
@@ -51,9 +52,9 @@ export const TRUST_ACTIONS: Actions = [
       return undefined;
     },
     subject: (rows) => (only(rows) ? `Trust ${business(only(rows)!)}: it skips the reviews meant for unknown merchants.` : 'Trust the selected business'),
-  },
-  {
-    commandId: 'trust.toggle',
+  }),
+  bulkAction({
+    command: toggleTrust,
     label: 'Withdraw trust',
     fixed: { isTrusted: false },
     tone: 'danger',
@@ -62,23 +63,23 @@ export const TRUST_ACTIONS: Actions = [
       return row && !row.isTrusted ? `${String(row.name)} is not trusted.` : undefined;
     },
     subject: (rows) => (only(rows) ? `Withdraw the trust of ${business(only(rows)!)}: it goes through the usual reviews again.` : 'Withdraw trust from the selected business'),
-  },
+  }),
 ];
 
-export const INACTIVE_ACTIONS: Actions = [
-  {
-    commandId: 'fixed-accounts.deactivate',
+export const INACTIVE_ACTIONS: readonly ListBulkAction[] = [
+  bulkAction({
+    command: deactivateFixedAccount,
     label: 'Deactivate',
     tone: 'danger',
     subject: (rows) => (only(rows) ? `Deactivate ${account(only(rows)!)}: it is closed at the bank and payments into it are refused from then on.` : 'Deactivate the selected account'),
-  },
-  {
-    commandId: 'fixed-accounts.repush',
+  }),
+  bulkAction({
+    command: repushFixedAccount,
     label: 'Re-push',
     subject: (rows) => (only(rows) ? `Re-push ${account(only(rows)!)}: register it with the bank again so payments reach ${String(only(rows)!.businessName)}.` : 'Re-push the selected account'),
-  },
-  {
-    commandId: 'fixed-accounts.rename',
+  }),
+  bulkAction({
+    command: renameFixedAccount,
     label: 'Rename to business name',
     // No name typed: the server names it "Traction/" and the business's current name, which the confirmation can then show.
     fixed: { accountName: undefined },
@@ -86,5 +87,5 @@ export const INACTIVE_ACTIONS: Actions = [
       const row = only(rows);
       return row ? `Rename ${String(row.accountNumber)} at ${String(row.bank)}: “${String(row.accountName)}” → “${`Traction/${String(row.businessName)}`.slice(0, 60)}”` : 'Rename the selected account';
     },
-  },
+  }),
 ];

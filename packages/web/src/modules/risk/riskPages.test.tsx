@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { commandsById, listAuditLog, listWallets, providusRepush, type SessionUser } from '@traction/core';
+import { listAuditLog, listWallets, providusRepush, renameFixedAccount, type SessionUser, toggleTrust, updateFraudStatusBulk, updateWalletStatus } from '@traction/core';
 import { ClientError } from '@traction/core/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -75,7 +75,7 @@ describe('Mark as Fraud', () => {
     expect(clear.getAttribute('data-variant')).toBe('danger');
     fireEvent.click(within(bar).getByRole('button', { name: 'Mark as fraud' }));
     const request = store.get(commandRequestAtom)!;
-    expect(request).toMatchObject({ commandId: 'fraud.update-bulk', fixed: { ids: [42], is_fraud: true } });
+    expect(request).toMatchObject({ command: updateFraudStatusBulk, fixed: { ids: [42], is_fraud: true } });
     expect(request.subject).toContain('Mark Jubilee Suites (#42) as fraud');
     // the state shows by name
     expect(document.querySelector('[data-row-index="0"]')!.textContent).toContain('Gombe');
@@ -83,7 +83,7 @@ describe('Mark as Fraud', () => {
     cleanup();
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <CommandForm command={commandsById.get(request.commandId)!} request={request} onClose={() => {}} />
+        <CommandForm command={request.command} request={request} onClose={() => {}} />
       </QueryClientProvider>,
     );
     const form = screen.getByTestId('command-form');
@@ -107,7 +107,7 @@ describe('Trusted Merchants', () => {
     const trustOther = within(other).getByRole<HTMLButtonElement>('button', { name: 'Trust' });
     expect(trustOther.disabled).toBe(false);
     fireEvent.click(trustOther);
-    expect(store.get(commandRequestAtom)).toMatchObject({ commandId: 'trust.toggle', fixed: { id: 43, isTrusted: true } });
+    expect(store.get(commandRequestAtom)).toMatchObject({ command: toggleTrust, fixed: { id: 43, isTrusted: true } });
   });
 });
 
@@ -122,7 +122,7 @@ describe('Inactive Accounts', () => {
     expect(within(bar).getByRole('button', { name: 'Deactivate' }).getAttribute('data-variant')).toBe('danger');
     fireEvent.click(within(bar).getByRole('button', { name: 'Rename to business name' }));
     const request = store.get(commandRequestAtom)!;
-    expect(request.commandId).toBe('fixed-accounts.rename');
+    expect(request.command).toBe(renameFixedAccount);
     expect(request.fixed).toEqual({ id: 7, accountName: undefined });
     expect(request.subject).toBe('Rename 0351234567 at WEMA: “Traction/Mama Put” → “Traction/Mama Put Kitchen”');
   });
@@ -153,7 +153,7 @@ describe('Wallet', () => {
     expect(screen.queryByRole('button', { name: 'Set to ACTIVE' })).toBeNull();
     fireEvent.click(button);
     const request = store.get(commandRequestAtom)!;
-    expect(request).toMatchObject({ commandId: 'wallets.status.update', fixed: { uid, status: 'PND' } });
+    expect(request).toMatchObject({ command: updateWalletStatus, fixed: { uid, status: 'PND' } });
     expect(request.subject).toMatch(/^Set Jubilee Suites' wallet to PND \(now ACTIVE\)\? Money may come in but not go out\.$/);
   });
 });

@@ -62,7 +62,7 @@ export default function KycOverridePage() {
   const picked = Number.isInteger(businessId) && businessId > 0;
   const shown = useCommandQuery(businessKycRecords, { id: businessId }, { enabled: picked });
   const { allowed } = useOpenCommand();
-  const mayOverride = allowed('kyc.override');
+  const mayOverride = allowed(overrideKyc);
   const run = useRunCommand(overrideKyc);
   const blacklisted = useBlacklistedIds(shown.data?.items ?? []);
   const [confirming, setConfirming] = useState<{ key: Exemption['key']; isexempt: boolean } | null>(null);

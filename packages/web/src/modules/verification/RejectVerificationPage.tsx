@@ -50,10 +50,10 @@ export default function RejectVerificationPage() {
   }
   const { record } = data;
   const back = (location.state as { from?: string } | null)?.from ?? recordPath(viewForType(record.verificationType), record.id);
-  const canReject = allowed('kyc.status.update') && data.allowedNext.includes('REJECTED');
+  const canReject = allowed(updateKycStatus) && data.allowedNext.includes('REJECTED');
   // Only the record's own ID: the server refuses any other (409), so it is shown, not typed.
   const recordId = isIdType(record.documentType) && record.idNumber ? { idType: record.documentType, idNumber: record.idNumber } : null;
-  const canBlacklist = allowed('kyc.blacklist') && !data.blacklisted && recordId !== null;
+  const canBlacklist = allowed(blacklistKycId) && !data.blacklisted && recordId !== null;
   const sending = rejectRun.isPending || blacklistRun.isPending;
 
   const submit = async (event?: FormEvent) => {

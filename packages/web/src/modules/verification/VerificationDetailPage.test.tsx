@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { getKyc, type CommandOutput, type SessionUser } from '@traction/core';
+import { blacklistKycId, type CommandOutput, getKyc, type SessionUser } from '@traction/core';
 import { ClientError } from '@traction/core/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -156,7 +156,7 @@ describe('VerificationDetailPage', () => {
     expect(screen.getByRole('button', { name: /Blacklist NIN/ })).toBeTruthy();
     await user.keyboard('b');
     const request = store.get(commandRequestAtom)!;
-    expect(request).toMatchObject({ commandId: 'kyc.blacklist', fixed: { id: 12, idType: 'NIN', idNumber: '12345678901' } });
+    expect(request).toMatchObject({ command: blacklistKycId, fixed: { id: 12, idType: 'NIN', idNumber: '12345678901' } });
     expect(request.initial).toBeUndefined();
     expect(request.subject).toContain('NIN ••••8901');
     expect(request.subject).not.toContain('12345678901');

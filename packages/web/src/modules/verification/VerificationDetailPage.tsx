@@ -1,4 +1,4 @@
-import { getKyc, isFinalKycStatus, KYC_ID_TYPES, KYC_STATUS_ACTION, maskIdNumber, type KycIdType, type KycReviewStatus, type KycStatus } from '@traction/core';
+import { blacklistKycId, getKyc, isFinalKycStatus, updateKycStatus, KYC_ID_TYPES, KYC_STATUS_ACTION, maskIdNumber, type CommandOutput, type KycIdType, type KycReviewStatus, type KycStatus } from '@traction/core';
 import { ClientError } from '@traction/core/client';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -76,10 +76,10 @@ export default function VerificationDetailPage() {
   const neighbours = useListNeighbours(kycId);
   const data = shown.data;
   const next = new Set<string>(data?.allowedNext ?? []);
-  const mayReview = allowed('kyc.status.update');
+  const mayReview = allowed(updateKycStatus);
   // The ID a blacklist may name: the record's own; the business's BVN only when the record carries none.
   const recordId = data && isIdType(data.record.documentType) && data.record.idNumber ? { idType: data.record.documentType, idNumber: data.record.idNumber } : null;
-  const mayBlacklist = allowed('kyc.blacklist') && !!data && !data.blacklisted;
+  const mayBlacklist = allowed(blacklistKycId) && !!data && !data.blacklisted;
 
   useEffect(() => setNotice(null), [kycId]);
   // After a decision: once the page shows the new status (and the dialog has given focus back),
@@ -129,14 +129,13 @@ export default function VerificationDetailPage() {
       });
       return;
     }
-    const onDone = (output: unknown) => {
-      const entry = (output as { entry?: { idType: string; idNumber: string } } | null)?.entry;
-      setNotice({ tone: 'done', text: `${entry ? maskedId(entry.idType, entry.idNumber) : 'The ID'} is blacklisted.` });
+    const onDone = (output: CommandOutput<typeof blacklistKycId>) => {
+      setNotice({ tone: 'done', text: `${maskedId(output.entry.idType, output.entry.idNumber)} is blacklisted.` });
     };
     if (recordId) {
       const willReject = !isFinalKycStatus(record.status);
       open({
-        commandId: 'kyc.blacklist',
+        command: blacklistKycId,
         fixed: { id: record.id, idType: recordId.idType, idNumber: recordId.idNumber },
         subject: `Blacklists ${maskedId(recordId.idType, recordId.idNumber)}, the ID on KYC #${record.id} (${record.businessName}). ${
           willReject ? `KYC #${record.id} will be rejected, with the note as its comment.` : `KYC #${record.id} stays ${statusLabel(record.status).toLowerCase()} (final).`
@@ -146,7 +145,7 @@ export default function VerificationDetailPage() {
       return;
     }
     open({
-      commandId: 'kyc.blacklist',
+      command: blacklistKycId,
       fixed: { id: record.id, idType: 'BVN' },
       subject: `KYC #${record.id} carries no ID number, so this blacklists the BVN of ${record.businessName}: type it below (it must be the business's BVN). KYC #${record.id} keeps its status; any KYC exemption of a business that used this BVN is withdrawn.`,
       onDone,
