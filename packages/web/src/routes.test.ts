@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GROUPS, ROUTES, canOpen, fillPath, toRouterPath } from './routes';
+import { canOpen } from './canOpen';
+import { GROUPS, ROUTES, fillPath, toRouterPath } from './routes';
 
 /** Every path spec §2 writes, copied from the spec by hand so a route dropped from the table is noticed. */
 const SPEC_PATHS = [
@@ -97,7 +98,8 @@ describe('the route table', () => {
 
 describe('finding the route of a path', () => {
   it('matches concrete paths to their templates, optional parameters included', async () => {
-    const { routeOf, canOpenPath } = await import('./routes');
+    const { routeOf } = await import('./routes');
+    const { canOpenPath } = await import('./canOpenPath');
     expect(routeOf('/permissions-user-by-id/7/Ada%20Obi')?.path).toBe('/permissions-user-by-id/{id}/{name}');
     expect(routeOf('/auto-deduction-settings')?.path).toBe('/auto-deduction-settings/{_id?}');
     expect(routeOf('/auto-deduction-settings/12')?.path).toBe('/auto-deduction-settings/{_id?}');
@@ -105,5 +107,13 @@ describe('finding the route of a path', () => {
     expect(routeOf('/admin/extra')).toBeUndefined();
     expect(canOpenPath('/permissions-user-by-id/{id}/{firstName}', new Set(['admins.view']))).toBe(false);
     expect(canOpenPath('/permissions-user-by-id/{id}/{firstName}', new Set(['permissions.view']))).toBe(true);
+  });
+});
+
+describe('the page loaders', () => {
+  it('load every page a route names, and no page that no route names', async () => {
+    const { pageLoaders } = await import('./app/pageLoaders');
+    const named = new Set(ROUTES.flatMap((r) => (r.page ? [r.page] : [])));
+    expect(Object.keys(pageLoaders).filter((name) => !named.has(name as keyof typeof pageLoaders))).toEqual([]);
   });
 });

@@ -1,8 +1,15 @@
 import type { Permission } from '@traction/core';
-import type { ComponentType } from 'react';
 
-/** A page module: lazily loaded, one default export. */
-export type PageLoader = () => Promise<{ default: ComponentType }>;
+/**
+ * The page modules routes may name, filled in by app/pageLoaders.ts (which declares its loaders
+ * here). The table names a page and the app loads it: pages read this table (labels,
+ * permissions) without the table importing them back, and a route naming a page that has no
+ * loader is a compile error.
+ */
+export interface RoutePages {}
+
+/** A page module's name, e.g. `MerchantsPage`. */
+export type PageName = keyof RoutePages;
 
 export interface RouteEntry {
   /** The path exactly as spec §2 writes it, `{name}` for parameters. */
@@ -14,8 +21,8 @@ export interface RouteEntry {
   inSidebar: boolean;
   /** Hidden from admins without this permission. */
   permission?: Permission;
-  /** The page; absent while its capability has not landed ("not available yet"). */
-  page?: PageLoader;
+  /** The page module; absent while its capability has not landed ("not available yet"). One module may serve several routes. */
+  page?: PageName;
   /** Outside the signed-in shell (login, password reset, public forms). */
   public?: boolean;
   /** Keyboard chord that goes here, after `g`. */
@@ -36,10 +43,6 @@ const sub = (path: string, label: string, group: string | null, extra: Partial<R
   inSidebar: false,
   ...extra,
 });
-
-// One page module serves the four Verification lists, one the four record pages.
-const verificationList: PageLoader = () => import('./modules/verification/VerificationListPage');
-const verificationDetail: PageLoader = () => import('./modules/verification/VerificationDetailPage');
 
 /** The sidebar groups in spec order. */
 export const GROUPS = [
@@ -72,17 +75,17 @@ export const GROUPS = [
  * label in kebab case (documented in docs/decisions.md).
  */
 export const ROUTES: readonly RouteEntry[] = [
-  link('/overview', 'Overview', null, { chord: 'o', page: () => import('./modules/overview/OverviewPage') }),
-  link('/quick-access', 'Quick Access', null, { chord: 'q', page: () => import('./modules/overview/QuickAccessPage') }),
+  link('/overview', 'Overview', null, { chord: 'o', page: 'OverviewPage' }),
+  link('/quick-access', 'Quick Access', null, { chord: 'q', page: 'QuickAccessPage' }),
 
-  link('/merchants', 'Merchants', 'Directory', { chord: 'm', permission: 'merchants.view', page: () => import('./modules/merchants/MerchantsPage') }),
-  sub('/merchants/{id}', 'Merchant', 'Directory', { permission: 'merchants.view', page: () => import('./modules/merchants/MerchantPage') }),
-  link('/settlement-accounts', 'Settlement Accounts', 'Directory', { permission: 'merchants.view', page: () => import('./modules/merchants/SettlementAccountsPage') }),
-  link('/bank-accounts', 'Bank Accounts', 'Directory', { permission: 'merchants.view', page: () => import('./modules/merchants/BankAccountsPage') }),
+  link('/merchants', 'Merchants', 'Directory', { chord: 'm', permission: 'merchants.view', page: 'MerchantsPage' }),
+  sub('/merchants/{id}', 'Merchant', 'Directory', { permission: 'merchants.view', page: 'MerchantPage' }),
+  link('/settlement-accounts', 'Settlement Accounts', 'Directory', { permission: 'merchants.view', page: 'SettlementAccountsPage' }),
+  link('/bank-accounts', 'Bank Accounts', 'Directory', { permission: 'merchants.view', page: 'BankAccountsPage' }),
   link('/dataset', 'Datasets', 'Directory'),
-  link('/business-logs', 'Business Logs', 'Directory', { permission: 'merchants.view', page: () => import('./modules/merchants/BusinessLogsPage') }),
-  link('/wema-bank-account-query', 'Wema Bank Account Query', 'Directory', { permission: 'banks.query', page: () => import('./modules/risk/WemaAccountQueryPage') }),
-  link('/vfd-transaction-query', 'VFD Transaction Query', 'Directory', { permission: 'banks.query', page: () => import('./modules/risk/VfdTransactionQueryPage') }),
+  link('/business-logs', 'Business Logs', 'Directory', { permission: 'merchants.view', page: 'BusinessLogsPage' }),
+  link('/wema-bank-account-query', 'Wema Bank Account Query', 'Directory', { permission: 'banks.query', page: 'WemaAccountQueryPage' }),
+  link('/vfd-transaction-query', 'VFD Transaction Query', 'Directory', { permission: 'banks.query', page: 'VfdTransactionQueryPage' }),
 
   link('/payments-logs', 'Payment Logs', 'Transaction Logs'),
   link('/business-payment-logs', 'Business Payment Logs', 'Transaction Logs'),
@@ -124,28 +127,28 @@ export const ROUTES: readonly RouteEntry[] = [
   sub('/sweep-request/{id}/{bank}/{acctno}/{acctname}', 'Sweep Request', 'Settings'),
   link('/middleware-switching-portal', 'Middleware Switching Portal', 'Settings'),
 
-  link('/fraud', 'Mark as Fraud', 'Fraud Management', { permission: 'fraud.view', page: () => import('./modules/risk/FraudPage') }),
-  link('/fixed-account-blacklisted', 'Blacklisted Accounts', 'Fraud Management', { permission: 'fixed-accounts.view', page: () => import('./modules/risk/BlacklistedAccountsPage') }),
-  link('/pnd-accounts', 'PND Accounts', 'Fraud Management', { permission: 'fraud.view', page: () => import('./modules/risk/PndAccountsPage') }),
-  sub('/pnd-accounts/{uid}', 'Wallet', 'Fraud Management', { permission: 'fraud.view', page: () => import('./modules/risk/WalletPage') }),
-  link('/providus-repush', 'Providus Repush', 'Fraud Management', { permission: 'providus.manage', page: () => import('./modules/risk/ProvidusRepushPage') }),
-  link('/providus-rename', 'Providus Rename', 'Fraud Management', { permission: 'providus.manage', page: () => import('./modules/risk/ProvidusRenamePage') }),
+  link('/fraud', 'Mark as Fraud', 'Fraud Management', { permission: 'fraud.view', page: 'FraudPage' }),
+  link('/fixed-account-blacklisted', 'Blacklisted Accounts', 'Fraud Management', { permission: 'fixed-accounts.view', page: 'BlacklistedAccountsPage' }),
+  link('/pnd-accounts', 'PND Accounts', 'Fraud Management', { permission: 'fraud.view', page: 'PndAccountsPage' }),
+  sub('/pnd-accounts/{uid}', 'Wallet', 'Fraud Management', { permission: 'fraud.view', page: 'WalletPage' }),
+  link('/providus-repush', 'Providus Repush', 'Fraud Management', { permission: 'providus.manage', page: 'ProvidusRepushPage' }),
+  link('/providus-rename', 'Providus Rename', 'Fraud Management', { permission: 'providus.manage', page: 'ProvidusRenamePage' }),
 
-  link('/fixed-accounts', 'Fixed Accounts', 'Virtual Account', { permission: 'fixed-accounts.view', page: () => import('./modules/risk/FixedAccountsPage') }),
-  link('/inactive-accounts', 'Inactive Accounts', 'Virtual Account', { permission: 'fixed-accounts.view', page: () => import('./modules/risk/InactiveAccountsPage') }),
+  link('/fixed-accounts', 'Fixed Accounts', 'Virtual Account', { permission: 'fixed-accounts.view', page: 'FixedAccountsPage' }),
+  link('/inactive-accounts', 'Inactive Accounts', 'Virtual Account', { permission: 'fixed-accounts.view', page: 'InactiveAccountsPage' }),
 
-  link('/all-verification', 'All Verifications', 'Verification', { permission: 'kyc.view', page: verificationList }),
-  sub('/all-verification/{id}', 'Verification', 'Verification', { permission: 'kyc.view', page: verificationDetail }),
-  link('/document-verification', 'Document', 'Verification', { permission: 'kyc.view', page: verificationList }),
-  sub('/document-verification/{id}', 'Document Verification', 'Verification', { permission: 'kyc.view', page: verificationDetail }),
-  sub('/document-verification/reject/{id}', 'Reject Document', 'Verification', { permission: 'kyc.review', page: () => import('./modules/verification/RejectVerificationPage') }),
-  link('/address-verification', 'Address', 'Verification', { permission: 'kyc.view', page: verificationList }),
-  sub('/address-verification/{id}', 'Address Verification', 'Verification', { permission: 'kyc.view', page: verificationDetail }),
-  link('/corporate-verification', 'Corporate', 'Verification', { permission: 'kyc.view', page: verificationList }),
-  sub('/corporate-verification/{id}', 'Corporate Verification', 'Verification', { permission: 'kyc.view', page: verificationDetail }),
-  link('/accounts-for-trusting', 'Trusted Merchants', 'Verification', { permission: 'merchants.trust', page: () => import('./modules/risk/TrustedMerchantsPage') }),
-  link('/kyc-override-portal', 'KYC Override Portal', 'Verification', { permission: 'kyc.override', page: () => import('./modules/verification/KycOverridePage') }),
-  sub('/kyc-corporate-upload/{id?}', 'KYC Corporate Upload', 'Verification', { permission: 'kyc.corporate', page: () => import('./modules/verification/KycCorporateUploadPage') }),
+  link('/all-verification', 'All Verifications', 'Verification', { permission: 'kyc.view', page: 'VerificationListPage' }),
+  sub('/all-verification/{id}', 'Verification', 'Verification', { permission: 'kyc.view', page: 'VerificationDetailPage' }),
+  link('/document-verification', 'Document', 'Verification', { permission: 'kyc.view', page: 'VerificationListPage' }),
+  sub('/document-verification/{id}', 'Document Verification', 'Verification', { permission: 'kyc.view', page: 'VerificationDetailPage' }),
+  sub('/document-verification/reject/{id}', 'Reject Document', 'Verification', { permission: 'kyc.review', page: 'RejectVerificationPage' }),
+  link('/address-verification', 'Address', 'Verification', { permission: 'kyc.view', page: 'VerificationListPage' }),
+  sub('/address-verification/{id}', 'Address Verification', 'Verification', { permission: 'kyc.view', page: 'VerificationDetailPage' }),
+  link('/corporate-verification', 'Corporate', 'Verification', { permission: 'kyc.view', page: 'VerificationListPage' }),
+  sub('/corporate-verification/{id}', 'Corporate Verification', 'Verification', { permission: 'kyc.view', page: 'VerificationDetailPage' }),
+  link('/accounts-for-trusting', 'Trusted Merchants', 'Verification', { permission: 'merchants.trust', page: 'TrustedMerchantsPage' }),
+  link('/kyc-override-portal', 'KYC Override Portal', 'Verification', { permission: 'kyc.override', page: 'KycOverridePage' }),
+  sub('/kyc-corporate-upload/{id?}', 'KYC Corporate Upload', 'Verification', { permission: 'kyc.corporate', page: 'KycCorporateUploadPage' }),
 
   link('/terminals', 'All Terminals', 'Terminals'),
   sub('/terminals/{id}', 'Edit Terminal', 'Terminals'),
@@ -181,7 +184,7 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/pos-terminal-receipt', 'POS Terminal Receipt', 'Operations'),
   link('/staff-referral-code', 'Staff Referral Code', 'Operations'),
   sub('/new-staff-referral-code', 'New Staff Referral Code', 'Operations'),
-  link('/password-reset', 'Password Reset', 'Operations', { permission: 'admins.reset-password', page: () => import('./modules/admins/PasswordResetPage') }),
+  link('/password-reset', 'Password Reset', 'Operations', { permission: 'admins.reset-password', page: 'PasswordResetPage' }),
 
   link('/notifications', 'Notifications', 'Notifications'),
   sub('/notifications/create', 'Create Notification', 'Notifications'),
@@ -215,16 +218,16 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/csr-onboarded-merchant', 'Onboarded Merchant', 'CSR MGT'),
   link('/csr-terminal-deployment', 'Terminal Deployment', 'CSR MGT'),
 
-  link('/admin', 'All Admins', 'Admin MGT', { chord: 'a', permission: 'admins.view', page: () => import('./modules/admins/AdminsPage') }),
-  sub('/new-admin', 'New Admin', 'Admin MGT', { permission: 'admins.create', page: () => import('./modules/admins/NewAdminPage') }),
-  link('/permissions', 'Permissions', 'Admin MGT', { chord: 'p', permission: 'permissions.view', page: () => import('./modules/admins/PermissionsPage') }),
-  sub('/permissions-department', 'Permissions by Department', 'Admin MGT', { permission: 'permissions.view', page: () => import('./modules/admins/PermissionsPage') }),
-  sub('/permissions-users', 'Permissions by User', 'Admin MGT', { permission: 'permissions.view', page: () => import('./modules/admins/PermissionsUsersPage') }),
-  sub('/permissions-user-by-id/{id}/{name}', 'User Permissions', 'Admin MGT', { permission: 'permissions.view', page: () => import('./modules/admins/UserPermissionsPage') }),
-  sub('/permissions-department-by-id/{id}/{name}', 'Department Permissions', 'Admin MGT', { permission: 'permissions.view', page: () => import('./modules/admins/DepartmentPermissionsPage') }),
-  link('/audit-log', 'Audit Log', 'Admin MGT', { chord: 'l', permission: 'audit.view', page: () => import('./modules/admins/AuditLogPage') }),
+  link('/admin', 'All Admins', 'Admin MGT', { chord: 'a', permission: 'admins.view', page: 'AdminsPage' }),
+  sub('/new-admin', 'New Admin', 'Admin MGT', { permission: 'admins.create', page: 'NewAdminPage' }),
+  link('/permissions', 'Permissions', 'Admin MGT', { chord: 'p', permission: 'permissions.view', page: 'PermissionsPage' }),
+  sub('/permissions-department', 'Permissions by Department', 'Admin MGT', { permission: 'permissions.view', page: 'PermissionsPage' }),
+  sub('/permissions-users', 'Permissions by User', 'Admin MGT', { permission: 'permissions.view', page: 'PermissionsUsersPage' }),
+  sub('/permissions-user-by-id/{id}/{name}', 'User Permissions', 'Admin MGT', { permission: 'permissions.view', page: 'UserPermissionsPage' }),
+  sub('/permissions-department-by-id/{id}/{name}', 'Department Permissions', 'Admin MGT', { permission: 'permissions.view', page: 'DepartmentPermissionsPage' }),
+  link('/audit-log', 'Audit Log', 'Admin MGT', { chord: 'l', permission: 'audit.view', page: 'AuditLogPage' }),
 
-  link('/request-authorization', 'Device Authorization Request', 'Device Authorization', { chord: 'd', permission: 'devices.authorize', page: () => import('./modules/admins/DeviceRequestsPage') }),
+  link('/request-authorization', 'Device Authorization Request', 'Device Authorization', { chord: 'd', permission: 'devices.authorize', page: 'DeviceRequestsPage' }),
 
   link('/loans', 'Loans', 'Others'),
   sub('/loans/{id}', 'Loan', 'Others'),
@@ -235,8 +238,8 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/schedules-management', 'Schedules Management', 'Others'),
   link('/website-forms', 'Website Forms', 'Others'),
   sub('/website-forms/{id}', 'Website Form', 'Others'),
-  sub('/no-permission', 'No Permission', null, { page: () => import('./modules/system/NoPermissionPage') }),
-  sub('/error', 'Error', null, { page: () => import('./modules/system/ErrorPage') }),
+  sub('/no-permission', 'No Permission', null, { page: 'NoPermissionPage' }),
+  sub('/error', 'Error', null, { page: 'ErrorPage' }),
 
   sub('/login', 'Login', null, { public: true }),
   sub('/reset-password', 'Reset Password', null, { public: true }),
@@ -252,9 +255,6 @@ export const toRouterPath = (path: string) => path.replace(/\{([A-Za-z_][A-Za-z0
 export const fillPath = (path: string, values: Record<string, unknown>) =>
   path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\??\}/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
 
-/** Whether an admin holding `permissions` may open a route. */
-export const canOpen = (route: RouteEntry, permissions: ReadonlySet<string>) => !route.permission || permissions.has(route.permission);
-
 const templatePattern = (path: string) =>
   new RegExp(`^${path.replace(/[.*+^$()|[\]\\]/g, '\\$&').replace(/\/\{[A-Za-z_][A-Za-z0-9_]*\?\}/g, '(?:/[^/]+)?').replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, '[^/]+')}/?$`);
 
@@ -262,9 +262,3 @@ const templatePattern = (path: string) =>
 export function routeOf(path: string): RouteEntry | undefined {
   return ROUTES.find((r) => r.path === path) ?? ROUTES.find((r) => templatePattern(r.path).test(path));
 }
-
-/** Whether an admin may open the route a path or template belongs to (unknown paths: no). */
-export const canOpenPath = (path: string, permissions: ReadonlySet<string>) => {
-  const route = routeOf(path);
-  return !!route && canOpen(route, permissions);
-};

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { PageLoader } from '../routes';
+import type { PageLoader } from './pageLoaders';
 
 /** Spec §8/§9: a page part that has not arrived after 120 s is an error. */
 export const PAGE_LOAD_TIMEOUT_MS = 120_000;

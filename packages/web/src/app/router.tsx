@@ -1,12 +1,14 @@
 import { useAtomValue } from 'jotai';
 import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
-import { ROUTES, canOpen, toRouterPath, type RouteEntry } from '../routes';
+import { canOpen } from '../canOpen';
+import { ROUTES, toRouterPath, type RouteEntry } from '../routes';
 import { permissionSetAtom, sessionUserAtom } from '../modules/auth/sessionAtoms';
 import { NotAvailablePage } from '../modules/system/NotAvailablePage';
 import { PageError } from '../modules/system/PageError';
 import { PageSpinner } from '../modules/ui/PageSpinner';
 import { lazyPage } from './lazyPage';
+import { pageLoaders } from './pageLoaders';
 import { setNavigator } from './navigation';
 
 /** Spec §6: without stored user data every guarded route goes to Login. */
@@ -38,7 +40,7 @@ function RoutePage({ route }: { route: RouteEntry }) {
   const permissions = useAtomValue(permissionSetAtom);
   if (!route.page) return <NotAvailablePage route={route} />;
   if (!canOpen(route, permissions)) return <Navigate to="/no-permission" replace />;
-  const Page = lazyPage(route.page);
+  const Page = lazyPage(pageLoaders[route.page]);
   return (
     <Suspense fallback={<PageSpinner />}>
       <Page />

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router';
-import { ROUTES, canOpen, type RouteEntry } from '../../routes';
+import { canOpen } from '../../canOpen';
+import { ROUTES, type RouteEntry } from '../../routes';
 import { permissionSetAtom } from '../auth/sessionAtoms';
 import { paletteOpenAtom } from '../palette/paletteAtoms';
 import { shortcutHelpOpenAtom } from './shortcuts';

@@ -4,7 +4,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ClientError } from '@traction/core/client';
-import { canOpenPath } from '../../routes';
+import { canOpenPath } from '../../canOpenPath';
 import { permissionSetAtom } from '../auth/sessionAtoms';
 import { commandRequestAtom } from '../forms/commandRequestAtom';
 import { paletteOpenAtom } from '../palette/paletteAtoms';

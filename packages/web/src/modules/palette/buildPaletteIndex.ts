@@ -1,5 +1,6 @@
 import { checkEmail, deviceLogin, login, logout, setPassword, type AnyCommand } from '@traction/core';
-import { canOpen, type RouteEntry } from '../../routes';
+import { canOpen } from '../../canOpen';
+import type { RouteEntry } from '../../routes';
 import type { PaletteEntry } from './PaletteEntry';
 
 /**

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { NavLink, useLocation } from 'react-router';
-import { GROUPS, ROUTES, canOpen, routeOf, type RouteEntry } from '../../routes';
+import { canOpen } from '../../canOpen';
+import { GROUPS, ROUTES, routeOf, type RouteEntry } from '../../routes';
 import { permissionSetAtom } from '../auth/sessionAtoms';
 
 const matches = (route: RouteEntry, pathname: string) =>

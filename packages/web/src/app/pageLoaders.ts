@@ -1,0 +1,51 @@
+import type { ComponentType } from 'react';
+
+/** A page module: lazily loaded, one default export. */
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * Every page module a route may name (routes.ts), each loaded on first visit as its own chunk.
+ * Kept apart from the route table so that pages can read the table without importing themselves.
+ */
+export const pageLoaders = {
+  AdminsPage: () => import('../modules/admins/AdminsPage'),
+  AuditLogPage: () => import('../modules/admins/AuditLogPage'),
+  DepartmentPermissionsPage: () => import('../modules/admins/DepartmentPermissionsPage'),
+  DeviceRequestsPage: () => import('../modules/admins/DeviceRequestsPage'),
+  NewAdminPage: () => import('../modules/admins/NewAdminPage'),
+  PasswordResetPage: () => import('../modules/admins/PasswordResetPage'),
+  PermissionsPage: () => import('../modules/admins/PermissionsPage'),
+  PermissionsUsersPage: () => import('../modules/admins/PermissionsUsersPage'),
+  UserPermissionsPage: () => import('../modules/admins/UserPermissionsPage'),
+  BankAccountsPage: () => import('../modules/merchants/BankAccountsPage'),
+  BusinessLogsPage: () => import('../modules/merchants/BusinessLogsPage'),
+  MerchantPage: () => import('../modules/merchants/MerchantPage'),
+  MerchantsPage: () => import('../modules/merchants/MerchantsPage'),
+  SettlementAccountsPage: () => import('../modules/merchants/SettlementAccountsPage'),
+  OverviewPage: () => import('../modules/overview/OverviewPage'),
+  QuickAccessPage: () => import('../modules/overview/QuickAccessPage'),
+  BlacklistedAccountsPage: () => import('../modules/risk/BlacklistedAccountsPage'),
+  FixedAccountsPage: () => import('../modules/risk/FixedAccountsPage'),
+  FraudPage: () => import('../modules/risk/FraudPage'),
+  InactiveAccountsPage: () => import('../modules/risk/InactiveAccountsPage'),
+  PndAccountsPage: () => import('../modules/risk/PndAccountsPage'),
+  ProvidusRenamePage: () => import('../modules/risk/ProvidusRenamePage'),
+  ProvidusRepushPage: () => import('../modules/risk/ProvidusRepushPage'),
+  TrustedMerchantsPage: () => import('../modules/risk/TrustedMerchantsPage'),
+  VfdTransactionQueryPage: () => import('../modules/risk/VfdTransactionQueryPage'),
+  WalletPage: () => import('../modules/risk/WalletPage'),
+  WemaAccountQueryPage: () => import('../modules/risk/WemaAccountQueryPage'),
+  ErrorPage: () => import('../modules/system/ErrorPage'),
+  NoPermissionPage: () => import('../modules/system/NoPermissionPage'),
+  KycCorporateUploadPage: () => import('../modules/verification/KycCorporateUploadPage'),
+  KycOverridePage: () => import('../modules/verification/KycOverridePage'),
+  RejectVerificationPage: () => import('../modules/verification/RejectVerificationPage'),
+  VerificationDetailPage: () => import('../modules/verification/VerificationDetailPage'),
+  VerificationListPage: () => import('../modules/verification/VerificationListPage'),
+} satisfies Record<string, PageLoader>;
+
+// Routes may name exactly these pages: a route naming one that has no loader does not compile.
+type PageLoaders = typeof pageLoaders;
+declare module '../routes' {
+  interface RoutePages extends PageLoaders {}
+}
