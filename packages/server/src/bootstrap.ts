@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './db/connect';
-import { hashPassword } from './domains/auth/secrets';
+import { hashPassword } from './domains/auth/index';
 
 export interface BootstrapResult {
   email: string;

@@ -116,7 +116,7 @@ describe('an Idempotency-Key whose request died with its server', () => {
     } finally {
       await kill(server).catch(() => undefined);
     }
-  });
+  }, 180_000);
 });
 
 describe('an Idempotency-Key held by a command that asks a bank first', () => {
@@ -152,5 +152,5 @@ describe('an Idempotency-Key held by a command that asks a bank first', () => {
     } finally {
       await kill(server).catch(() => undefined);
     }
-  });
+  }, 180_000);
 });

@@ -1,7 +1,7 @@
 import type { AppDeps } from './deps';
 import { pruneLoginAttempts } from './domains/auth/login-attempts.repository';
 import { deliverPending } from './domains/outbox';
-import { IDEMPOTENCY_TTL_MS } from './middleware/idempotency';
+import { IDEMPOTENCY_TTL_MS } from './http/idempotency';
 
 const DAY = 86_400_000;
 

@@ -11,7 +11,7 @@ import { systemClock, type Clock } from './clock';
 import { readConfig, type ServerConfig } from './config';
 import { openDatabase, type OpenedDatabase } from './db/connect';
 import { migrate } from './db/migrate';
-import { releaseDeadClaims } from './middleware/idempotency';
+import { releaseDeadClaims } from './http/idempotency';
 import type { AppDeps } from './deps';
 import { closeConnectionsCleanly } from './http/close-connections-cleanly';
 import { isLoopbackHost } from './http/loopback';

@@ -4,14 +4,14 @@ import type {
   AdminsTable,
   DepartmentPermissionsTable,
   DepartmentsTable,
-} from '../domains/admins/admins.tables';
-import type { AuditLogTable, IdempotencyKeysTable } from '../domains/audit/audit.tables';
+} from './tables/admins.tables';
+import type { AuditLogTable, IdempotencyKeysTable } from './tables/audit.tables';
 import type {
   AdminDevicesTable,
   AdminSessionsTable,
   LoginAttemptsTable,
   PasswordTokensTable,
-} from '../domains/auth/auth.tables';
+} from './tables/auth.tables';
 import type {
   BankAccountsTable,
   BusinessEventsTable,
@@ -21,10 +21,10 @@ import type {
   FeaturesTable,
   StoresTable,
   SupportIssuesTable,
-} from '../domains/businesses/businesses.tables';
-import type { KycDocumentsTable, KycEventsTable, KycIdBlacklistTable, KycRecordsTable, UploadsTable } from '../domains/kyc/kyc.tables';
-import type { FixedAccountsTable, ProvidusRepushesTable, WalletsTable } from '../domains/risk/risk.tables';
-import type { EmailOutboxTable } from '../domains/outbox/outbox.tables';
+} from './tables/businesses.tables';
+import type { KycDocumentsTable, KycEventsTable, KycIdBlacklistTable, KycRecordsTable, UploadsTable } from './tables/kyc.tables';
+import type { FixedAccountsTable, ProvidusRepushesTable, WalletsTable } from './tables/risk.tables';
+import type { EmailOutboxTable } from './tables/outbox.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {

@@ -1,7 +1,7 @@
 import type { Permission, Role } from '@traction/core';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
-import { hashPassword } from '../domains/auth/secrets';
+import { hashPassword } from '../domains/auth/index';
 
 /** Permissions each seeded department starts with. */
 const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {

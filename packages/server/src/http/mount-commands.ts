@@ -1,8 +1,8 @@
 import { ApiError, csvFileName, forbidden, lagosDate, safeFileName, type AnyCommand, type FileAnswer } from '@traction/core';
 import type { Context, Hono } from 'hono';
 import type { AppDeps } from '../deps';
-import { writeAudit } from '../middleware/audit';
-import { authenticate } from '../middleware/authenticate';
+import { writeAudit } from './audit';
+import { authenticate } from './authenticate';
 import {
   bigintToString,
   claimInTransaction,
@@ -13,7 +13,7 @@ import {
   releaseIdempotencyKey,
   type IdempotencyClaim,
   type Replay,
-} from '../middleware/idempotency';
+} from './idempotency';
 import type { AppEnv } from './app-env';
 import type { HandlerContext, RequestInfo } from './handler-context';
 import type { Implementation } from './implement';

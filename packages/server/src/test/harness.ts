@@ -11,7 +11,7 @@ import { defaultConfig, type ServerConfig } from '../config';
 import type { OpenedDatabase } from '../db/connect';
 import { migrate } from '../db/migrate';
 import type { AppDeps } from '../deps';
-import { hashPassword } from '../domains/auth/secrets';
+import { hashPassword } from '../domains/auth/index';
 import { SandboxEmailProvider } from '../providers/email/sandbox-email';
 import { LocalFileStore } from '../providers/files/local-file-store';
 import { fixedAccountDirectory } from '../providers/banks/fixed-account-directory';

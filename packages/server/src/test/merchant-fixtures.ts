@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect';
-import type { BusinessesTable } from '../domains/businesses/businesses.tables';
-import type { KycRecordsTable } from '../domains/kyc/kyc.tables';
-import type { FixedAccountsTable, WalletsTable } from '../domains/risk/risk.tables';
+import type { BusinessesTable } from '../db/tables/businesses.tables';
+import type { KycRecordsTable } from '../db/tables/kyc.tables';
+import type { FixedAccountsTable, WalletsTable } from '../db/tables/risk.tables';
 import type { Insertable } from 'kysely';
 
 let sequence = 0;

@@ -10,17 +10,8 @@ import { sql } from 'kysely';
 import { requireAdmin, type HandlerContext } from '../../http/handler-context';
 import { containsPattern } from '../../db/like';
 import { implement, implementList } from '../../http/implement';
-import { sendPasswordLink } from '../auth/password-links';
-import { revokeSessions } from '../auth/sessions.repository';
-import {
-  adminColumns,
-  countLiveSuperAdmins,
-  existingDepartmentIds,
-  findAdmin,
-  findAdminByEmail,
-  toAdmin,
-  type AdminRow,
-} from './admins.repository';
+import { adminColumns, findAdmin, findAdminByEmail, revokeSessions, sendPasswordLink, toAdmin, type AdminRow } from '../auth/index';
+import { countLiveSuperAdmins, existingDepartmentIds } from './admins.repository';
 import { permissionsOfDepartments } from './departments.repository';
 import { assertHoldsAll, assertMaySuper } from './guards';
 

@@ -9,9 +9,8 @@ import { sql } from 'kysely';
 import { requireAdmin, type HandlerContext } from '../../http/handler-context';
 import { containsPattern } from '../../db/like';
 import { implement, implementList } from '../../http/implement';
-import { deviceFingerprintSql, deviceRequestsQuery, toDeviceRequest } from '../auth/devices.repository';
+import { deviceFingerprintSql, deviceRequestsQuery, revokeSessions, toDeviceRequest } from '../auth/index';
 import { assertOutranks } from './guards';
-import { revokeSessions } from '../auth/sessions.repository';
 
 async function loadRequest(ctx: HandlerContext, id: number) {
   const row = await deviceRequestsQuery(ctx.db).where('d.id', '=', id).executeTakeFirst();

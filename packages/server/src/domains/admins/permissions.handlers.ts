@@ -22,7 +22,7 @@ import { requireAdmin } from '../../http/handler-context';
 import { implement } from '../../http/implement';
 import { resolveSelection } from '../../http/selection';
 import { listAdminsHandler } from './admins.handlers';
-import { effectivePermissions, findAdmin } from './admins.repository';
+import { effectivePermissions, findAdmin } from '../auth/index';
 import { findDepartment, listDepartmentRows, setDepartmentPermissions } from './departments.repository';
 import { assertHoldsAll, assertOutranks } from './guards';
 

@@ -2,7 +2,7 @@ import type { DeviceInput, DeviceRequest } from '@traction/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { isoTimestampOrNull } from '../../db/timestamps';
-import { sha256 } from './secrets';
+import { sha256 } from '../../crypto';
 
 type Db = Kysely<Database>;
 

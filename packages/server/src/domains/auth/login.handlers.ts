@@ -3,11 +3,12 @@ import { sql } from 'kysely';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/connect';
 import { implement } from '../../http/implement';
-import { findAdminByEmail } from '../admins/admins.repository';
+import { findAdminByEmail } from './accounts.repository';
 import { findDevice, setDeviceCode, upsertPendingDevice } from './devices.repository';
 import { recentFailures, recordLoginAttempt } from './login-attempts.repository';
 import { storePasswordToken } from './password-tokens.repository';
-import { burnPasswordCheck, deviceFingerprint, hashDeviceCode, newDeviceCode, newSecret, sameHash, verifyPassword } from './secrets';
+import { newSecret, sameHash } from '../../crypto';
+import { burnPasswordCheck, deviceFingerprint, hashDeviceCode, newDeviceCode, verifyPassword } from './secrets';
 import { createSession } from './sessions.repository';
 import { maskEmail, signedInAnswer } from './signed-in';
 

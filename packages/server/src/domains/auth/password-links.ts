@@ -1,5 +1,5 @@
 import { queueEmail, type OutboxContext } from '../outbox';
-import { newSecret, sha256 } from './secrets';
+import { newSecret, sha256 } from '../../crypto';
 
 /**
  * Issues a single-use link to set a password and emails it once the command commits. Earlier

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import { sha256 } from './secrets';
+import { sha256 } from '../../crypto';
 
 type Db = Kysely<Database>;
 

@@ -1,9 +1,6 @@
-import { ApiError, badRequest, forbidden, notFound, resetAdminPassword, setPassword } from '@traction/core';
+import { ApiError, badRequest, setPassword } from '@traction/core';
 import { implement } from '../../http/implement';
-import { requireAdmin } from '../../http/handler-context';
-import { findAdmin } from '../admins/admins.repository';
-import { sendPasswordLink } from './password-links';
-import { consumePasswordToken, findPasswordToken, markPasswordResetPending, setAdminPassword } from './password-tokens.repository';
+import { consumePasswordToken, findPasswordToken, setAdminPassword } from './password-tokens.repository';
 import { hashPassword, verifyPassword } from './secrets';
 import { revokeSessions } from './sessions.repository';
 
@@ -38,23 +35,3 @@ const linkUsed = () =>
   new ApiError(410, 'This link has already been used, so this password was not set. Sign in, or ask an administrator for a new link.', {
     reason: 'link_used',
   });
-
-export const resetAdminPasswordHandler = implement(resetAdminPassword, async ({ input, ctx }) => {
-  const actor = requireAdmin(ctx);
-  const target = await findAdmin(ctx.db, input.adminId);
-  if (!target) throw notFound(`Admin ${input.adminId} does not exist`);
-  if (target.role === 'super_admin' && actor.role !== 'super_admin') {
-    throw forbidden("Only a super admin can reset a super admin's password");
-  }
-  await revokeSessions(ctx.db, { adminId: target.id }, 'password reset', ctx.now);
-  await markPasswordResetPending(ctx.db, target.id, ctx.now);
-  const expiresAt = await sendPasswordLink(ctx, {
-    adminId: target.id,
-    email: target.email,
-    firstName: target.firstName,
-    purpose: 'reset',
-    createdBy: actor.id,
-    now: ctx.now,
-  });
-  return { sent: true as const, email: target.email, expiresAt: expiresAt.toISOString() };
-});

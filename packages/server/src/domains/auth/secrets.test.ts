@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { defaultConfig } from '../../config';
-import { hashDeviceCode, hashPassword, newDeviceCode, newSecret, verifyPassword } from './secrets';
+import { newSecret } from '../../crypto';
+import { hashDeviceCode, hashPassword, newDeviceCode, verifyPassword } from './secrets';
 
 it('hashes passwords with scrypt N=2^17, r=8, p=1 by default', async () => {
   expect(defaultConfig.scryptLogN).toBe(17);

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { sha256 } from '../../crypto';
 
 const KEY_LENGTH = 64;
 const R = 8;
@@ -42,16 +43,6 @@ export async function burnPasswordCheck(password: string, logN: number): Promise
   await verifyPassword(password, await dummyHash);
 }
 
-/** A bearer token or link secret: 256 random bits. */
-export function newSecret(prefix: string): string {
-  return `${prefix}_${randomBytes(32).toString('base64url')}`;
-}
-
-/** What the database keeps instead of a token. */
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 // No 0/O or 1/I: the code is read from an email and typed by hand.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -64,12 +55,6 @@ export function newDeviceCode(): string {
 
 export function hashDeviceCode(deviceRowId: number, code: string): string {
   return sha256(`${deviceRowId}:${code.trim().toUpperCase()}`);
-}
-
-export function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { checkEmail, logout, whoami } from '@traction/core';
 import { implement } from '../../http/implement';
 import { requireAdmin } from '../../http/handler-context';
-import { effectivePermissions, findAdmin, findAdminByEmail } from '../admins/admins.repository';
+import { effectivePermissions, findAdmin, findAdminByEmail } from './accounts.repository';
 import { revokeSessions } from './sessions.repository';
 
 export const logoutHandler = implement(logout, async ({ ctx }) => {

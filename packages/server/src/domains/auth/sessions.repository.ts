@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/database';
-import { newSecret, sha256 } from './secrets';
+import { newSecret, sha256 } from '../../crypto';
 
 type Db = Kysely<Database>;
 

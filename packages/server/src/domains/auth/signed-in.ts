@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { effectivePermissions, findAdmin } from '../admins/admins.repository';
+import { effectivePermissions, findAdmin } from './accounts.repository';
 import type { Database } from '../../db/database';
 import type { NewSession } from './sessions.repository';
 

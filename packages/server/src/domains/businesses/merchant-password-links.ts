@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { newSecret, sha256 } from '../auth/secrets';
+import { newSecret, sha256 } from '../../crypto';
 import { queueEmail, type OutboxContext } from '../outbox';
 
 export interface MerchantPasswordLink {

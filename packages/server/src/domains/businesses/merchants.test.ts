@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EmailDeliveryError } from '../../providers/email/email-provider';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
 import { insertBusiness, insertFixedAccount, insertKycRecord, insertWallet } from '../../test/merchant-fixtures';
-import { sha256 } from '../auth/secrets';
+import { sha256 } from '../../crypto';
 import { deliverPending } from '../outbox';
 import { recordBusinessEvents } from './business-events.repository';
 import { auditRows, insertBankAccount, insertBusinessUser, insertStore, insertSupportIssue } from './businesses.fixtures';

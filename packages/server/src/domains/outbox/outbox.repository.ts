@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
-import type { EmailOutboxTable } from './outbox.tables';
+import type { EmailOutboxTable } from '../../db/tables/outbox.tables';
 
 export type OutboxRow = Selectable<EmailOutboxTable>;
 

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { CreatedAt, Timestamp } from '../../db/column-types';
+import type { CreatedAt, Timestamp } from '../column-types';
 
 
 export interface AdminsTable {

@@ -1,6 +1,6 @@
 import { ApiError, badRequest, conflict, type AnyCommand } from '@traction/core';
 import { sql, type Kysely } from 'kysely';
-import { sha256 } from '../domains/auth/secrets';
+import { sha256 } from '../crypto';
 import type { Database } from '../db/database';
 
 const KEY = /^[A-Za-z0-9._:-]{8,200}$/;

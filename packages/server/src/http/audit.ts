@@ -1,9 +1,9 @@
 import type { AnyCommand } from '@traction/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
-import { deviceFingerprint } from '../domains/auth/secrets';
-import { storableText } from '../http/storable-text';
-import type { RequestInfo } from '../http/handler-context';
+import { deviceFingerprint } from '../domains/auth/index';
+import { storableText } from './storable-text';
+import type { RequestInfo } from './handler-context';
 
 // Never written down, whatever the command says.
 const ALWAYS_SECRET = new Set(['password', 'token', 'code', 'otp', 'secret', 'pin', 'apiKey']);

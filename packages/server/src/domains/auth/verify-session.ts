@@ -1,27 +1,27 @@
 import { deviceNotRecognized, unauthorized, type Role } from '@traction/core';
-import { effectivePermissions } from '../domains/admins/admins.repository';
-import { sha256 } from '../domains/auth/secrets';
-import { findSessionByToken, touchSession } from '../domains/auth/sessions.repository';
-import type { AppDeps } from '../deps';
-import type { ActiveSession, SignedInAdmin } from '../http/handler-context';
+import { sha256 } from '../../crypto';
+import type { Db } from '../../db/connect';
+import type { ServerConfig } from '../../config';
+import type { ActiveSession, SignedInAdmin } from '../../http/handler-context';
+import { effectivePermissions } from './accounts.repository';
+import { findSessionByToken, touchSession } from './sessions.repository';
 
 const SESSION_ENDED = 'Your session has ended. Sign in again.';
 const TOUCH_EVERY_MS = 60_000;
 
 /**
- * Resolves the bearer token to an admin. The session must be live, its admin not deleted, and
+ * Resolves a bearer token to an admin. The session must be live, its admin not deleted, and
  * the request must come from the device the session was opened on, still approved.
  */
-export async function authenticate(
-  deps: AppDeps,
-  authorization: string | undefined,
+export async function verifySession(
+  db: Db,
+  config: ServerConfig,
+  token: string,
   deviceId: string | null,
   now: Date,
 ): Promise<{ admin: SignedInAdmin; session: ActiveSession }> {
-  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
-  if (!token) throw unauthorized('Sign in to continue.', 'unauthenticated');
   if (token.length > 200) throw unauthorized(SESSION_ENDED, 'session_unknown');
-  const row = await findSessionByToken(deps.db, token);
+  const row = await findSessionByToken(db, token);
   if (!row || row.deleted_at) throw unauthorized(SESSION_ENDED, 'session_unknown');
   // Checked before revocation: a session ended by rejecting its device should say so.
   if (!deviceId || sha256(deviceId) !== row.device_hash || row.device_status !== 'approved') throw deviceNotRecognized();
@@ -31,9 +31,9 @@ export async function authenticate(
 
   let idleExpiresAt = row.idle_expires_at;
   if (now.getTime() - row.last_seen_at.getTime() >= TOUCH_EVERY_MS) {
-    idleExpiresAt = await touchSession(deps.db, row.id, now, deps.config, row.expires_at);
+    idleExpiresAt = await touchSession(db, row.id, now, config, row.expires_at);
   }
-  const permissions = await effectivePermissions(deps.db, row.admin_id, row.role);
+  const permissions = await effectivePermissions(db, row.admin_id, row.role);
   return {
     admin: {
       id: row.admin_id,

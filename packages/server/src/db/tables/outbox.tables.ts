@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../db/column-types';
+import type { Timestamp } from '../column-types';
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 

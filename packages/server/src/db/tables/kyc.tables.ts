@@ -1,5 +1,5 @@
 import type { Generated, GeneratedAlways } from 'kysely';
-import type { CreatedAt, Timestamp } from '../../db/column-types';
+import type { CreatedAt, Timestamp } from '../column-types';
 
 export interface UploadsTable {
   id: Generated<number>;

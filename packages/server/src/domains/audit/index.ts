@@ -1,0 +1,5 @@
+import type { Implementation } from '../../http/implement';
+import { listAuditLogHandler } from './audit.handlers';
+
+/** Reading the audit log (the request pipeline writes it: http/audit.ts). */
+export const auditImplementations: readonly Implementation[] = [listAuditLogHandler];

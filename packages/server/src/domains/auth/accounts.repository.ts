@@ -1,0 +1,91 @@
+import { PERMISSION_IDS, type Admin, type Permission, type Role } from '@traction/core';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+
+type Db = Kysely<Database>;
+
+// Admin accounts as signing in and acting sees them: who they are and what they may do. The
+// admins domain manages accounts (creates, changes, deletes) and reads them through here.
+
+/** Columns that make an `Admin`, departments included, for any query over `admins as a`. */
+export function adminColumns() {
+  return [
+    'a.id',
+    'a.email',
+    'a.first_name',
+    'a.last_name',
+    'a.role',
+    'a.created_at',
+    'a.last_login_at',
+    sql<boolean>`a.password_hash is not null`.as('has_password'),
+    sql<{ id: number; name: string }[]>`coalesce((
+      select json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name)
+      from admin_departments ad join departments d on d.id = ad.department_id
+      where ad.admin_id = a.id), '[]'::json)`.as('departments'),
+  ] as const;
+}
+
+export interface AdminRow {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  created_at: Date;
+  last_login_at: Date | null;
+  has_password: boolean;
+  departments: { id: number; name: string }[];
+}
+
+export function toAdmin(row: AdminRow): Admin {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    role: row.role as Role,
+    departments: row.departments,
+    status: row.has_password ? 'active' : 'invited',
+    createdAt: row.created_at.toISOString(),
+    lastLoginAt: row.last_login_at?.toISOString() ?? null,
+  };
+}
+
+export async function findAdmin(db: Db, id: number): Promise<Admin | undefined> {
+  const row = await db
+    .selectFrom('admins as a')
+    .select(adminColumns())
+    .where('a.id', '=', id)
+    .where('a.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row ? toAdmin(row as AdminRow) : undefined;
+}
+
+export async function findAdminByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('admins')
+    .selectAll()
+    .where('email', '=', email)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** What an admin may do: everything for a super admin, else their grants and their departments'. */
+export async function effectivePermissions(db: Db, adminId: number, role: string): Promise<Permission[]> {
+  if (role === 'super_admin') return [...PERMISSION_IDS];
+  const rows = await db
+    .selectFrom('admin_permissions')
+    .select('permission')
+    .where('admin_id', '=', adminId)
+    .union(
+      db
+        .selectFrom('department_permissions as dp')
+        .innerJoin('admin_departments as ad', 'ad.department_id', 'dp.department_id')
+        .select('dp.permission')
+        .where('ad.admin_id', '=', adminId),
+    )
+    .execute();
+  const held = new Set(rows.map((r) => r.permission));
+  // Only permissions the catalogue still knows count, in catalogue order.
+  return PERMISSION_IDS.filter((p) => held.has(p));
+}

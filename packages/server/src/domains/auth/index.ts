@@ -1,0 +1,26 @@
+import type { Implementation } from '../../http/implement';
+import { deviceLoginHandler, loginHandler } from './login.handlers';
+import { setPasswordHandler } from './password.handlers';
+import { checkEmailHandler, logoutHandler, whoamiHandler } from './session.handlers';
+
+/**
+ * Signing in and being signed in: credentials, devices, sessions, password links, and what an
+ * admin may do. The admins domain (managing accounts) builds on this one, never the reverse.
+ */
+export { adminColumns, effectivePermissions, findAdmin, findAdminByEmail, toAdmin, type AdminRow } from './accounts.repository';
+export { deviceFingerprintSql, deviceRequestsQuery, toDeviceRequest } from './devices.repository';
+export { sendPasswordLink } from './password-links';
+export { markPasswordResetPending } from './password-tokens.repository';
+export { deviceFingerprint, hashPassword } from './secrets';
+export { revokeSessions } from './sessions.repository';
+export { verifySession } from './verify-session';
+
+/** Implementations of this domain's commands. */
+export const authImplementations: readonly Implementation[] = [
+  loginHandler,
+  deviceLoginHandler,
+  logoutHandler,
+  whoamiHandler,
+  checkEmailHandler,
+  setPasswordHandler,
+];
