@@ -2,7 +2,8 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { commandsById, listAuditLog, registry, type AuditEntry } from '@traction/core';
 import { useCallback, useState, type ReactNode } from 'react';
 import type { FilterOption } from '../list/FilterOption';
-import { dateTimeFormat, humanize } from '../list/formatCell';
+import { dateTimeFormat } from '../ui/dateTimeFormat';
+import { humanize } from '../ui/humanize';
 import { ListPage } from '../list/ListPage';
 import { Button } from '../ui/Button';
 

@@ -1,6 +1,7 @@
 import { NIGERIAN_STATES } from '@traction/core';
 import { formatNaira } from '@traction/core/format';
-import { dateTimeFormat, humanize } from '../list/formatCell';
+import { dateTimeFormat } from '../ui/dateTimeFormat';
+import { humanize } from '../ui/humanize';
 import { labelFromName } from './labelFromName';
 
 export interface OutputSummary {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { humanize } from './formatCell';
+import { humanize } from '../ui/humanize';
 import type { FilterField } from './filterFields';
 import type { FilterOption } from './FilterOption';
 import { useDebouncedInput } from './useDebouncedInput';

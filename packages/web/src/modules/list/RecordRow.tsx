@@ -1,6 +1,6 @@
 import type { ListColumn } from '@traction/core';
 import { memo } from 'react';
-import { formatCell } from './formatCell';
+import { formatCell } from '../ui/formatCell';
 
 /** Height of every row and of the header, in px: fixed, so nothing is measured while scrolling. */
 export const ROW_HEIGHT = 36;

@@ -1,7 +1,7 @@
 import type { AnyCommand } from '@traction/core';
 import { rangeEnd, rangeStart } from '@traction/core/format';
 import type { z } from 'zod';
-import { humanize } from './formatCell';
+import { humanize } from '../ui/humanize';
 
 /** One filter control a list command's input calls for. */
 export type FilterField =

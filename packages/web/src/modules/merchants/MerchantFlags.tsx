@@ -1,6 +1,7 @@
 import { moneyMovementPolicy, type AdminRef, type MerchantDetail, type MoneyDecision } from '@traction/core';
-import { dateTimeFormat } from '../list/formatCell';
-import { Badge, statusTone } from './Badge';
+import { dateTimeFormat } from '../ui/dateTimeFormat';
+import { Badge } from '../ui/Badge';
+import { statusTone } from '../ui/statusTone';
 import { walletWord } from './walletWord';
 
 const when = (at: string | null, by: AdminRef | null) =>

@@ -1,34 +1,28 @@
 import { getMerchant, merchantPasswordLink, overrideKyc, stateName, toggleTrust, updateFraudStatus, updateWalletStatus, type MerchantDetail } from '@traction/core';
 import { ClientError } from '@traction/core/client';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { useShortcut } from '../keyboard/useShortcut';
-import { dateTimeFormat, humanize } from '../list/formatCell';
+import { dateTimeFormat } from '../ui/dateTimeFormat';
+import { humanize } from '../ui/humanize';
 import { useCommandQuery } from '../list/useCommandQuery';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
-import { Badge, statusTone } from './Badge';
+import { Badge } from '../ui/Badge';
+import { statusTone } from '../ui/statusTone';
 import { DetailTable } from './DetailTable';
 import { MerchantFlags } from './MerchantFlags';
-import { MerchantSection } from './MerchantSection';
+import { Field } from '../ui/Field';
+import { linkClass } from '../ui/linkClass';
+import { Section } from '../ui/Section';
 import { documentLabel, statusLabel } from '../verification/kycLabels';
 import { walletWord } from './walletWord';
 
 type Detail = MerchantDetail;
 
 const at = (iso: string | null) => (iso ? dateTimeFormat.format(new Date(iso)) : '—');
-const linkClass = 'text-accent-700 underline-offset-2 hover:underline dark:text-accent-400';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
-      <dd className="wrap-anywhere">{children || '—'}</dd>
-    </div>
-  );
-}
 
 /** The person support sends a password link to: the owner, else the first user, else nobody. */
 const linkRecipient = (detail: Detail) => (detail.users.find((user) => user.role === 'owner') ?? detail.users[0])?.email;
@@ -182,7 +176,7 @@ export default function MerchantPage() {
 
       {/* One column on a phone; minmax(0, 1fr) tracks so a wide table scrolls inside its card. */}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <MerchantSection name="business" title="Business">
+        <Section name="business" title="Business">
           <dl className="grid grid-cols-1 gap-3 p-3 sm:grid-cols-2">
             <Field label="Email">{business.email}</Field>
             <Field label="Phone">{business.phone}</Field>
@@ -193,9 +187,9 @@ export default function MerchantPage() {
             <Field label="Sales agent">{business.salesAgentEmail}</Field>
             <Field label="Open support issues">{String(detail.openSupportIssues)}</Field>
           </dl>
-        </MerchantSection>
+        </Section>
 
-        <MerchantSection name="kyc" title="KYC" aside={<span className="text-xs text-zinc-500">latest per type</span>}>
+        <Section name="kyc" title="KYC" aside={<span className="text-xs text-zinc-500">latest per type</span>}>
           <DetailTable
             label="KYC"
             rows={detail.kyc}
@@ -216,9 +210,9 @@ export default function MerchantPage() {
               { label: 'Updated', cell: (record) => at(record.updatedAt) },
             ]}
           />
-        </MerchantSection>
+        </Section>
 
-        <MerchantSection name="users" title="Users" count={detail.users.length}>
+        <Section name="users" title="Users" count={detail.users.length}>
           <DetailTable
             label="Users"
             rows={detail.users}
@@ -232,9 +226,9 @@ export default function MerchantPage() {
               { label: 'Last sign-in', cell: (user) => at(user.lastLoginAt) },
             ]}
           />
-        </MerchantSection>
+        </Section>
 
-        <MerchantSection name="bank-accounts" title="Bank accounts" count={detail.bankAccounts.length}>
+        <Section name="bank-accounts" title="Bank accounts" count={detail.bankAccounts.length}>
           <DetailTable
             label="Bank accounts"
             rows={detail.bankAccounts}
@@ -247,9 +241,9 @@ export default function MerchantPage() {
               { label: 'Use', cell: (account) => (account.isSettlement ? <Badge tone="good">Settlement</Badge> : '—') },
             ]}
           />
-        </MerchantSection>
+        </Section>
 
-        <MerchantSection name="wallet" title="Wallet">
+        <Section name="wallet" title="Wallet">
           {detail.wallet ? (
             <dl className="grid grid-cols-1 gap-3 p-3 sm:grid-cols-2">
               <Field label="Status">
@@ -266,9 +260,9 @@ export default function MerchantPage() {
               This business has no wallet: no money can move in or out.
             </p>
           )}
-        </MerchantSection>
+        </Section>
 
-        <MerchantSection name="fixed-accounts" title="Fixed accounts" count={detail.fixedAccounts.length}>
+        <Section name="fixed-accounts" title="Fixed accounts" count={detail.fixedAccounts.length}>
           <DetailTable
             label="Fixed accounts"
             rows={detail.fixedAccounts}
@@ -298,9 +292,9 @@ export default function MerchantPage() {
               { label: 'Last activity', cell: (account) => at(account.lastActivityAt) },
             ]}
           />
-        </MerchantSection>
+        </Section>
 
-        <MerchantSection name="stores" title="Stores" count={detail.stores.length}>
+        <Section name="stores" title="Stores" count={detail.stores.length}>
           <DetailTable
             label="Stores"
             rows={detail.stores}
@@ -312,11 +306,11 @@ export default function MerchantPage() {
               { label: 'State', cell: (store) => stateName(store.stateCode) },
             ]}
           />
-        </MerchantSection>
+        </Section>
       </div>
 
       <div className="mt-4">
-        <MerchantSection
+        <Section
           name="history"
           title="History"
           aside={
@@ -337,7 +331,7 @@ export default function MerchantPage() {
               { label: 'By', cell: (event) => event.adminName ?? 'System' },
             ]}
           />
-        </MerchantSection>
+        </Section>
       </div>
     </div>
   );

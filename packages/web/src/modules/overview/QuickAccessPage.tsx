@@ -51,7 +51,7 @@ function EntryCard({ entry, pinned }: { entry: PaletteEntry; pinned: boolean }) 
   );
 }
 
-function Section({ title, entries, pinned, empty }: { title: string; entries: PaletteEntry[]; pinned: ReadonlySet<string>; empty?: string }) {
+function EntryGroup({ title, entries, pinned, empty }: { title: string; entries: PaletteEntry[]; pinned: ReadonlySet<string>; empty?: string }) {
   if (entries.length === 0 && !empty) return null;
   return (
     <section className="mt-6 first:mt-0" aria-label={title}>
@@ -86,10 +86,10 @@ export default function QuickAccessPage() {
         title={`Welcome${user ? `, ${user.firstName}` : ''}`}
         description="Pin what you use most. Press Ctrl+K (⌘K on a Mac) to go anywhere or run a command, and ? for every shortcut."
       />
-      <Section title="Pinned" entries={pick(pinnedKeys)} pinned={pinned} empty="Nothing pinned yet: use ☆ on any card below." />
-      <Section title="Recent" entries={recent} pinned={pinned} />
-      <Section title="Pages" entries={index.filter((e) => e.kind === 'route')} pinned={pinned} />
-      <Section title="Commands" entries={index.filter((e) => e.kind === 'command')} pinned={pinned} />
+      <EntryGroup title="Pinned" entries={pick(pinnedKeys)} pinned={pinned} empty="Nothing pinned yet: use ☆ on any card below." />
+      <EntryGroup title="Recent" entries={recent} pinned={pinned} />
+      <EntryGroup title="Pages" entries={index.filter((e) => e.kind === 'route')} pinned={pinned} />
+      <EntryGroup title="Commands" entries={index.filter((e) => e.kind === 'command')} pinned={pinned} />
     </div>
   );
 }

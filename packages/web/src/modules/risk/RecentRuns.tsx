@@ -1,7 +1,7 @@
 import { listAuditLog, type AnyCommand } from '@traction/core';
 import { useAtomValue } from 'jotai';
 import { permissionSetAtom } from '../auth/sessionAtoms';
-import { dateTimeFormat } from '../list/formatCell';
+import { dateTimeFormat } from '../ui/dateTimeFormat';
 import { useCommandQuery } from '../list/useCommandQuery';
 
 const SHOWN = 10;

@@ -1,7 +1,7 @@
 import { formatNaira, lagosDate, vfdTransactions } from '@traction/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { dateTimeFormat } from '../list/formatCell';
+import { dateTimeFormat } from '../ui/dateTimeFormat';
 import { useCommandQuery } from '../list/useCommandQuery';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';

@@ -1,7 +1,7 @@
 import { listWallets, moneyMovementPolicy, updateWalletStatus, WALLET_STATUSES, type WalletStatus } from '@traction/core';
 import { Link, useParams } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
-import { dateTimeFormat } from '../list/formatCell';
+import { dateTimeFormat } from '../ui/dateTimeFormat';
 import { useCommandQuery } from '../list/useCommandQuery';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';

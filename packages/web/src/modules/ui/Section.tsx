@@ -1,7 +1,10 @@
 import { useId, type ReactNode } from 'react';
 
-/** One titled part of the merchant page, with an optional count and link on its header row. */
-export function MerchantSection({ name, title, count, aside, children }: { name: string; title: string; count?: number; aside?: ReactNode; children: ReactNode }) {
+/**
+ * One titled part of a record page (a merchant, a KYC record), with an optional count and link on
+ * its header row. Wide content (a table) scrolls inside the section rather than widening the page.
+ */
+export function Section({ name, title, count, aside, children }: { name: string; title: string; count?: number; aside?: ReactNode; children: ReactNode }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} data-section={name} className="min-w-0 rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">

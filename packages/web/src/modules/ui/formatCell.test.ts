@@ -1,6 +1,7 @@
 import type { ColumnKind } from '@traction/core';
 import { describe, expect, it } from 'vitest';
-import { formatCell, humanize } from './formatCell';
+import { formatCell } from './formatCell';
+import { humanize } from './humanize';
 
 const as = (kind: ColumnKind) => ({ key: 'v', label: 'V', kind });
 

@@ -17,13 +17,13 @@ import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
 import { TextField } from '../ui/TextField';
+import { linkClass } from '../ui/linkClass';
 import { KycStatusBadge } from './KycStatusBadge';
 import { MerchantPicker } from './MerchantPicker';
 import { uploadWithProgress } from './uploadWithProgress';
 
 /** Most documents one corporate verification carries (kyc.corporate.verify takes 1 to 10). */
 const MAX_FILES = 10;
-const linkClass = 'text-accent-700 underline-offset-2 hover:underline dark:text-accent-500';
 
 interface PendingFile {
   key: number;

@@ -1,5 +1,5 @@
 import type { KycEvent } from '@traction/core';
-import { dateTimeFormat } from '../list/formatCell';
+import { dateTimeFormat } from '../ui/dateTimeFormat';
 import { KycStatusBadge } from './KycStatusBadge';
 
 /** A record's status changes, oldest first, each with who made it and why. */

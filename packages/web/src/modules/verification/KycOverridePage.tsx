@@ -6,17 +6,17 @@ import { Link, useSearchParams } from 'react-router';
 import { client } from '../../app/client';
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { useRunCommand } from '../commands/useRunCommand';
-import { dateTimeFormat } from '../list/formatCell';
+import { dateTimeFormat } from '../ui/dateTimeFormat';
 import { useCommandQuery } from '../list/useCommandQuery';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
+import { linkClass } from '../ui/linkClass';
 import { documentLabel, maskedId, verificationLabel } from './kycLabels';
 import { KycStatusBadge } from './KycStatusBadge';
 import { MerchantPicker } from './MerchantPicker';
 import { recordPath, viewForType } from './verificationViews';
 
-const linkClass = 'text-accent-700 underline-offset-2 hover:underline dark:text-accent-500';
 
 type Exemption = { key: 'kyc' | 'bvn'; label: string; what: string; kycType?: 'bvn' };
 const EXEMPTIONS: readonly Exemption[] = [

@@ -1,5 +1,5 @@
 import type { KycStatus } from '@traction/core';
-import { humanize } from '../list/formatCell';
+import { humanize } from '../ui/humanize';
 
 const TONES: Record<KycStatus, string> = {
   PENDING: 'bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-300',

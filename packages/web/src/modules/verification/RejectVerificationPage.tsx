@@ -9,12 +9,12 @@ import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
 import { TextField } from '../ui/TextField';
+import { linkClass } from '../ui/linkClass';
 import { KycDocuments } from './KycDocuments';
 import { KycStatusBadge } from './KycStatusBadge';
 import { documentLabel, maskedId, recordSummary } from './kycLabels';
 import { recordPath, viewForType } from './verificationViews';
 
-const linkClass = 'text-accent-700 underline-offset-2 hover:underline dark:text-accent-500';
 const isIdType = (value: string | null): value is KycIdType => value !== null && (KYC_ID_TYPES as readonly string[]).includes(value);
 
 /**

@@ -1,14 +1,17 @@
 import { blacklistKycId, getKyc, isFinalKycStatus, updateKycStatus, KYC_ID_TYPES, KYC_STATUS_ACTION, maskIdNumber, type CommandOutput, type KycIdType, type KycReviewStatus, type KycStatus } from '@traction/core';
 import { ClientError } from '@traction/core/client';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { useShortcut } from '../keyboard/useShortcut';
-import { dateTimeFormat } from '../list/formatCell';
+import { dateTimeFormat } from '../ui/dateTimeFormat';
 import { useCommandQuery } from '../list/useCommandQuery';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
+import { Field } from '../ui/Field';
+import { linkClass } from '../ui/linkClass';
 import { PageSpinner } from '../ui/PageSpinner';
+import { Section } from '../ui/Section';
 import { KycDecisionDialog } from './KycDecisionDialog';
 import { KycDocuments } from './KycDocuments';
 import { KycHistory } from './KycHistory';
@@ -20,7 +23,6 @@ import { useListNeighbours } from './useListNeighbours';
 import { recordPath, viewOf } from './verificationViews';
 
 const at = (iso: string | null) => (iso ? dateTimeFormat.format(new Date(iso)) : '—');
-const linkClass = 'text-accent-700 underline-offset-2 hover:underline dark:text-accent-500';
 const isIdType = (value: string | null): value is KycIdType => value !== null && (KYC_ID_TYPES as readonly string[]).includes(value);
 const withoutEndStop = (text: string) => text.trim().replace(/[.\s]+$/, '');
 type Notice = { tone: 'done' | 'refused'; text: string };
@@ -29,30 +31,6 @@ const NOTICE_TONE: Record<Notice['tone'], string> = {
   refused: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200',
 };
 const PAST: Record<KycReviewStatus, string> = { APPROVED: 'approved', DISAPPROVED: 'disapproved', REJECTED: 'rejected', PROCESSING: 'moved to processing' };
-
-function Section({ name, title, aside, children }: { name: string; title: string; aside?: ReactNode; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} data-section={name} className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-      <header className="flex items-center justify-between gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
-        <h2 id={headingId} className="text-sm font-semibold">
-          {title}
-        </h2>
-        {aside}
-      </header>
-      {children}
-    </section>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
-      <dd className="break-words">{children || '—'}</dd>
-    </div>
-  );
-}
 
 /**
  * One KYC record (All, Document, Address and Corporate detail pages): the record, its business,

@@ -1,5 +1,5 @@
 import { maskIdNumber, type KycDocumentType, type KycStatus, type VerificationType } from '@traction/core';
-import { humanize } from '../list/formatCell';
+import { humanize } from '../ui/humanize';
 
 /**
  * How KYC values read on the Verification pages: one map, so the list filters, the record, the
