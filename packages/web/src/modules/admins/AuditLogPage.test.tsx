@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
-import type { AuditEntry, SessionUser } from '@traction/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import type { AuditEntry } from '@traction/core';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
-import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionUserAtom } from '../auth/sessionAtoms';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AuditLogPage from './AuditLogPage';
+import { stubViewportSize } from '../../test/stubViewportSize';
+import { renderWithSession } from '../../test/renderWithSession';
 
 const call = vi.fn();
 vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args) } }));
@@ -26,14 +24,7 @@ const entry: AuditEntry = {
   ip: '10.0.0.1',
 };
 
-const sizes = { clientHeight: 600, clientWidth: 900 };
-const saved = Object.fromEntries(Object.keys(sizes).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)]));
-beforeAll(() => {
-  for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
-});
-afterAll(() => {
-  for (const [key, descriptor] of Object.entries(saved)) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
-});
+stubViewportSize();
 beforeEach(() => {
   call.mockReset();
   call.mockImplementation((_command: unknown, input: { page?: number }) => Promise.resolve({ items: [entry], page: input.page ?? 1, pageSize: 100, total: 1, hasMore: false }));
@@ -41,17 +32,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderPage(url = '/audit-log') {
-  const store = createStore();
-  store.set(sessionUserAtom, { id: 1, permissions: ['audit.view'] } as unknown as SessionUser);
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={[url]}>
-          <AuditLogPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </Provider>,
-  );
+  renderWithSession(<AuditLogPage />, { url, permissions: ['audit.view'] });
 }
 
 describe('AuditLogPage', () => {

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import type { AnyCommand, SessionUser } from '@traction/core';
 import { ClientError } from '@traction/core/client';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LoginPage from './LoginPage';
 import { sessionUserAtom } from './sessionAtoms';
+import { renderWithSession } from '../../test/renderWithSession';
 
 /** The server, played per command id; each test says what each command answers. */
 const answers = new Map<string, (input: Record<string, unknown>) => unknown>();
@@ -56,18 +55,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderLogin() {
-  const store = createStore();
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={['/login']}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/quick-access" element={<p data-page="quick-access">Quick Access</p>} />
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
-  );
-  return store;
+  return renderWithSession(<LoginPage />, { user: null, url: '/login', path: '/login', routes: { '/quick-access': <p data-page="quick-access">Quick Access</p> } }).store;
 }
 
 const newPasswordField = () => screen.getByLabelText(/^New password/);

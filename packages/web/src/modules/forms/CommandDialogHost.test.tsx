@@ -1,25 +1,19 @@
 // @vitest-environment happy-dom
 import { grantPermissionsBulk } from '@traction/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
+import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CommandDialogHost } from './CommandDialogHost';
 import { commandRequestAtom, type CommandRequest } from './commandRequestAtom';
+import { renderWithSession } from '../../test/renderWithSession';
 
 vi.mock('../../app/client', () => ({ client: { call: vi.fn() } }));
 
 function renderHost(request: CommandRequest) {
   const store = createStore();
   store.set(commandRequestAtom, request);
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={new QueryClient()}>
-        <CommandDialogHost />
-      </QueryClientProvider>
-    </Provider>,
-  );
+  renderWithSession(<CommandDialogHost />, { store, url: false });
   return store;
 }
 

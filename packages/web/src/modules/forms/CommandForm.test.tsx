@@ -1,21 +1,22 @@
 // @vitest-environment happy-dom
 import { createAdmin, defineCommand, grantPermissionsBulk, koboField } from '@traction/core';
 import { ClientError } from '@traction/core/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { CommandForm } from './CommandForm';
+import { renderWithSession } from '../../test/renderWithSession';
 
 const call = vi.fn();
 vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args) } }));
 
 function renderForm(ui: ReactNode) {
-  const queries = new QueryClient();
-  const invalidate = vi.spyOn(queries, 'invalidateQueries');
-  render(<QueryClientProvider client={queries}>{ui}</QueryClientProvider>);
+  const queryClient = new QueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  renderWithSession(ui, { url: false, queryClient });
   return { invalidate };
 }
 

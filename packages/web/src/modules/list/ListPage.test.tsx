@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
-import { deleteAdmin, grantPermissionsBulk, listAdmins, type SessionUser } from '@traction/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { deleteAdmin, grantPermissionsBulk, listAdmins } from '@traction/core';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
-import { MemoryRouter, useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionUserAtom } from '../auth/sessionAtoms';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { commandRequestAtom } from '../forms/commandRequestAtom';
 import { bulkAction } from './bulkAction';
 import { ListPage, type ListPageProps } from './ListPage';
+import { stubViewportSize } from '../../test/stubViewportSize';
+import { renderWithSession } from '../../test/renderWithSession';
 
 const call = vi.fn();
 vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args) } }));
@@ -32,14 +31,7 @@ function adminsPage(total: number) {
   };
 }
 
-const sizes = { clientHeight: 600, clientWidth: 900 };
-const saved = Object.fromEntries(Object.keys(sizes).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)]));
-beforeAll(() => {
-  for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
-});
-afterAll(() => {
-  for (const [key, descriptor] of Object.entries(saved)) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
-});
+stubViewportSize();
 beforeEach(() => {
   call.mockReset();
 });
@@ -50,20 +42,14 @@ function Search() {
 }
 
 function renderPage(url: string, permissions: string[] = ['admins.view', 'permissions.manage'], fixed?: Record<string, unknown>, bulkActions?: ListPageProps['bulkActions']) {
-  const store = createStore();
-  store.set(sessionUserAtom, { id: 1, permissions } as unknown as SessionUser);
-  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={queries}>
-        <MemoryRouter initialEntries={[url]}>
-          <ListPage command={listAdmins} title="All Admins" rowNoun={{ one: 'admin', other: 'admins' }} {...(fixed ? { fixed } : {})} {...(bulkActions ? { bulkActions } : {})} />
-          <Search />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </Provider>,
-  );
-  return store;
+  const page = <ListPage command={listAdmins} title="All Admins" rowNoun={{ one: 'admin', other: 'admins' }} {...(fixed ? { fixed } : {})} {...(bulkActions ? { bulkActions } : {})} />;
+  return renderWithSession(
+    <>
+      {page}
+      <Search />
+    </>,
+    { url, permissions },
+  ).store;
 }
 
 const rowCount = () => screen.getByTestId('row-count');

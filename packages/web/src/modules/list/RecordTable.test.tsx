@@ -3,10 +3,11 @@ import type { ListColumn } from '@traction/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BulkBar } from './BulkBar';
 import { RecordTable } from './RecordTable';
 import { emptySelection, type Selection } from './rowSelection';
+import { stubViewportSize } from '../../test/stubViewportSize';
 
 const columns: ListColumn[] = [
   { key: 'id', label: 'ID', kind: 'id' },
@@ -15,15 +16,7 @@ const columns: ListColumn[] = [
 ];
 const rows = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `Admin ${i + 1}`, balance: String(i * 10_050) }));
 
-// happy-dom lays nothing out; the virtualizer needs a viewport to put rows in.
-const sizes = { clientHeight: 600, clientWidth: 900 };
-const saved = Object.fromEntries(Object.keys(sizes).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)]));
-beforeAll(() => {
-  for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
-});
-afterAll(() => {
-  for (const [key, descriptor] of Object.entries(saved)) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
-});
+stubViewportSize();
 afterEach(cleanup);
 
 function Harness({ onOpen, onNearEnd, total = 500 }: { onOpen?: (row: Record<string, unknown>) => void; onNearEnd?: () => void; total?: number }) {

@@ -1,15 +1,11 @@
 // @vitest-environment happy-dom
-import type { SessionUser } from '@traction/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
 import type { ComponentType } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionUserAtom } from '../auth/sessionAtoms';
 import BankAccountsPage from './BankAccountsPage';
 import SettlementAccountsPage from './SettlementAccountsPage';
+import { renderWithSession } from '../../test/renderWithSession';
 
 const call = vi.fn();
 vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args) } }));
@@ -21,17 +17,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderPage(Page: ComponentType) {
-  const store = createStore();
-  store.set(sessionUserAtom, { id: 1, permissions: ['merchants.view'] } as unknown as SessionUser);
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/accounts']}>
-          <Page />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </Provider>,
-  );
+  renderWithSession(<Page />, { url: '/accounts', permissions: ['merchants.view'] });
 }
 
 describe.each([

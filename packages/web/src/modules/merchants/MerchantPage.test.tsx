@@ -1,16 +1,13 @@
 // @vitest-environment happy-dom
-import { type MerchantDetail, merchantDetail, merchantPasswordLink, overrideKyc, type SessionUser, toggleTrust, updateFraudStatus, updateWalletStatus } from '@traction/core';
+import { type MerchantDetail, merchantDetail, merchantPasswordLink, overrideKyc, toggleTrust, updateFraudStatus, updateWalletStatus } from '@traction/core';
 import { ClientError } from '@traction/core/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionUserAtom } from '../auth/sessionAtoms';
 import { commandRequestAtom } from '../forms/commandRequestAtom';
 import { activeShortcutsAtom } from '../keyboard/shortcuts';
 import MerchantPage from './MerchantPage';
+import { renderWithSession } from '../../test/renderWithSession';
 
 const call = vi.fn();
 vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args) } }));
@@ -72,21 +69,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderPage(permissions: string[] = EVERY_ACTION, path = '/merchants/42') {
-  const store = createStore();
-  store.set(sessionUserAtom, { id: 1, permissions } as unknown as SessionUser);
-  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={queries}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/merchants/:id" element={<MerchantPage />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </Provider>,
-  );
-  return store;
+  return renderWithSession(<MerchantPage />, { url: path, path: '/merchants/:id', permissions }).store;
 }
 
 const section = (name: string) => document.querySelector<HTMLElement>(`[data-section="${name}"]`)!;

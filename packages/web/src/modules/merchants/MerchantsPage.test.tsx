@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
-import { type AnyCommand, type BusinessSummary, type SessionUser, signupMerchant } from '@traction/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { type AnyCommand, type BusinessSummary, signupMerchant } from '@traction/core';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
-import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionUserAtom } from '../auth/sessionAtoms';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { commandRequestAtom } from '../forms/commandRequestAtom';
 import MerchantsPage from './MerchantsPage';
+import { stubViewportSize } from '../../test/stubViewportSize';
+import { renderWithSession } from '../../test/renderWithSession';
 
 const call = vi.fn();
 vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args) } }));
@@ -29,14 +27,7 @@ const merchant: BusinessSummary = {
   createdAt: '2026-10-01T09:00:00.000Z',
 };
 
-const sizes = { clientHeight: 600, clientWidth: 900 };
-const saved = Object.fromEntries(Object.keys(sizes).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)]));
-beforeAll(() => {
-  for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
-});
-afterAll(() => {
-  for (const [key, descriptor] of Object.entries(saved)) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
-});
+stubViewportSize();
 beforeEach(() => {
   call.mockReset();
   call.mockImplementation((command: AnyCommand, input: { page?: number }) =>
@@ -50,18 +41,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderPage(permissions: string[], url = '/merchants') {
-  const store = createStore();
-  store.set(sessionUserAtom, { id: 1, permissions } as unknown as SessionUser);
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={[url]}>
-          <MerchantsPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </Provider>,
-  );
-  return store;
+  return renderWithSession(<MerchantsPage />, { url, permissions }).store;
 }
 
 describe('MerchantsPage', () => {

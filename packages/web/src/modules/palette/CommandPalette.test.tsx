@@ -1,28 +1,18 @@
 // @vitest-environment happy-dom
-import { createAdmin, deleteAdmin, type SessionUser, updateFraudStatus } from '@traction/core';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { createAdmin, deleteAdmin, updateFraudStatus } from '@traction/core';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
+import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { sessionUserAtom } from '../auth/sessionAtoms';
+import { useLocation } from 'react-router';
 import { commandRequestAtom } from '../forms/commandRequestAtom';
 import { CommandPalette } from './CommandPalette';
 import { paletteOpenAtom } from './paletteAtoms';
 import { RECENT_STORAGE_KEY } from './recentEntriesAtom';
+import { renderWithSession } from '../../test/renderWithSession';
+import { testAdmin } from '../../test/testAdmin';
 
-const admin: SessionUser = {
-  id: 1,
-  email: 'ada@traction.ng',
-  firstName: 'Ada',
-  lastName: 'Obi',
-  role: 'admin',
-  departments: [],
-  status: 'active',
-  createdAt: '2026-01-01T00:00:00Z',
-  lastLoginAt: null,
-  permissions: ['admins.view', 'admins.create', 'audit.view'],
-};
+const admin = testAdmin(['admins.view', 'admins.create', 'audit.view']);
 
 function Where() {
   return <output data-testid="location">{useLocation().pathname}</output>;
@@ -30,18 +20,8 @@ function Where() {
 
 function renderPalette(at = '/overview', permissions = admin.permissions) {
   const store = createStore();
-  store.set(sessionUserAtom, { ...admin, permissions });
   store.set(paletteOpenAtom, true);
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[at]}>
-        <Routes>
-          <Route path="*" element={<Where />} />
-        </Routes>
-        <CommandPalette />
-      </MemoryRouter>
-    </Provider>,
-  );
+  renderWithSession(<CommandPalette />, { store, permissions, url: at, routes: { '*': <Where /> } });
   return store;
 }
 

@@ -1,14 +1,10 @@
 // @vitest-environment happy-dom
-import { listAuditLog, listWallets, providusRepush, renameFixedAccount, type SessionUser, toggleTrust, updateFraudStatusBulk, updateWalletStatus } from '@traction/core';
+import { listAuditLog, listWallets, providusRepush, renameFixedAccount, toggleTrust, updateFraudStatusBulk, updateWalletStatus } from '@traction/core';
 import { ClientError } from '@traction/core/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionUserAtom } from '../auth/sessionAtoms';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { commandRequestAtom } from '../forms/commandRequestAtom';
 import { CommandForm } from '../forms/CommandForm';
 import { BankProblem } from './BankProblem';
@@ -19,39 +15,20 @@ import ProvidusRepushPage from './ProvidusRepushPage';
 import { outcomeWords } from './RecentRuns';
 import TrustedMerchantsPage from './TrustedMerchantsPage';
 import WalletPage from './WalletPage';
+import { stubViewportSize } from '../../test/stubViewportSize';
+import { renderWithSession } from '../../test/renderWithSession';
 
 const call = vi.fn();
 vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args) } }));
 
-const sizes = { clientHeight: 600, clientWidth: 900 };
-const saved = Object.fromEntries(Object.keys(sizes).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)]));
-beforeAll(() => {
-  for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
-});
-afterAll(() => {
-  for (const [key, descriptor] of Object.entries(saved)) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
-});
+stubViewportSize();
 beforeEach(() => call.mockReset());
 afterEach(cleanup);
 
 const ALL = ['fraud.view', 'fraud.manage', 'merchants.trust', 'fixed-accounts.view', 'fixed-accounts.manage', 'wallets.status', 'providus.manage', 'audit.view'];
 
 function renderAt(url: string, element: ReactNode, path = '*') {
-  const store = createStore();
-  store.set(sessionUserAtom, { id: 1, permissions: ALL } as unknown as SessionUser);
-  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={queries}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path={path} element={element} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </Provider>,
-  );
-  return store;
+  return renderWithSession(element, { url, path, permissions: ALL }).store;
 }
 
 const page = (items: Record<string, unknown>[]) => Promise.resolve({ items, page: 1, pageSize: 100, total: items.length, hasMore: false });
@@ -81,11 +58,7 @@ describe('Mark as Fraud', () => {
     expect(document.querySelector('[data-row-index="0"]')!.textContent).toContain('Gombe');
 
     cleanup();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <CommandForm command={request.command} request={request} onClose={() => {}} />
-      </QueryClientProvider>,
-    );
+    renderWithSession(<CommandForm command={request.command} request={request} onClose={() => {}} />, { url: false, permissions: ALL });
     const form = screen.getByTestId('command-form');
     expect([...form.querySelectorAll('[name]')].map((el) => el.getAttribute('name'))).toEqual(['reason']);
   });

@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import type { KycBusiness, KycRecord, SessionUser } from '@traction/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import type { KycBusiness, KycRecord } from '@traction/core';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionUserAtom } from '../auth/sessionAtoms';
 import KycOverridePage from './KycOverridePage';
+import { renderWithSession } from '../../test/renderWithSession';
 
 const call = vi.fn();
 vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args) } }));
@@ -37,19 +34,7 @@ function renderPage(blacklist: { idType: string; idNumber: string }[]) {
     if (command.id === 'kyc.override') return Promise.resolve({ business: { ...business, kycExempt: input.kycType ? false : true, bvnExempt: !!input.kycType }, message: `Mama Put Kitchen: exempted from ${input.kycType ? 'the BVN check' : 'KYC'}` });
     return Promise.reject(new Error(`unexpected ${command.id}`));
   });
-  const store = createStore();
-  store.set(sessionUserAtom, { id: 1, permissions: ['kyc.view', 'kyc.override', 'merchants.view'] } as unknown as SessionUser);
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/kyc-override-portal?business=42']}>
-          <Routes>
-            <Route path="/kyc-override-portal" element={<KycOverridePage />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </Provider>,
-  );
+  renderWithSession(<KycOverridePage />, { url: '/kyc-override-portal?business=42', path: '/kyc-override-portal', permissions: ['kyc.view', 'kyc.override', 'merchants.view'] });
 }
 
 const overrides = () => call.mock.calls.filter(([command]) => command.id === 'kyc.override').map(([, input]) => input);

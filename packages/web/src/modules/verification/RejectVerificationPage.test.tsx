@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
-import type { CommandOutput, getKyc, SessionUser } from '@traction/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import type { CommandOutput, getKyc } from '@traction/core';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionUserAtom } from '../auth/sessionAtoms';
 import RejectVerificationPage from './RejectVerificationPage';
+import { renderWithSession } from '../../test/renderWithSession';
 
 const call = vi.fn();
 const download = vi.fn();
@@ -55,20 +53,12 @@ function Where() {
 }
 
 function renderPage() {
-  const store = createStore();
-  store.set(sessionUserAtom, { id: 1, permissions: ['kyc.view', 'kyc.review', 'kyc.blacklist'] } as unknown as SessionUser);
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/document-verification/reject/12']}>
-          <Routes>
-            <Route path="/document-verification/reject/:id" element={<RejectVerificationPage />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </Provider>,
-  );
+  renderWithSession(<RejectVerificationPage />, {
+    url: '/document-verification/reject/12',
+    path: '/document-verification/reject/:id',
+    routes: { '*': <Where /> },
+    permissions: ['kyc.view', 'kyc.review', 'kyc.blacklist'],
+  });
 }
 
 const sent = (id: string) => call.mock.calls.filter(([command]) => command.id === id).map(([, input]) => input);

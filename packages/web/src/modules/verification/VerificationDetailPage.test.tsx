@@ -1,16 +1,14 @@
 // @vitest-environment happy-dom
-import { blacklistKycId, type CommandOutput, getKyc, type SessionUser } from '@traction/core';
+import { blacklistKycId, type CommandOutput, getKyc } from '@traction/core';
 import { ClientError } from '@traction/core/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createStore, Provider } from 'jotai';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionUserAtom } from '../auth/sessionAtoms';
 import { commandRequestAtom } from '../forms/commandRequestAtom';
 import { activeShortcutsAtom } from '../keyboard/shortcuts';
 import VerificationDetailPage from './VerificationDetailPage';
+import { renderWithSession } from '../../test/renderWithSession';
 
 const call = vi.fn();
 const download = vi.fn();
@@ -69,23 +67,7 @@ function renderPage(detail: Detail, permissions: string[] = ALL, path = '/docume
     if (command.id === 'kyc.status.update') return Promise.resolve({ record: { ...detail.record, status: (input as { status: string }).status }, allowedNext: [], blacklisted: null });
     return Promise.reject(new Error(`unexpected ${command.id}`));
   });
-  const store = createStore();
-  store.set(sessionUserAtom, { id: 1, permissions } as unknown as SessionUser);
-  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <Provider store={store}>
-      <QueryClientProvider client={queries}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/document-verification/:id" element={<VerificationDetailPage />} />
-            <Route path="/all-verification/:id" element={<VerificationDetailPage />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </Provider>,
-  );
-  return store;
+  return renderWithSession(<VerificationDetailPage />, { url: path, path: ['/document-verification/:id', '/all-verification/:id'], routes: { '*': <Where /> }, permissions }).store;
 }
 
 /** The inputs kyc.status.update was called with. */
@@ -291,19 +273,7 @@ describe('VerificationDetailPage', () => {
     renderPage(pending);
     cleanup();
     call.mockImplementation(() => Promise.reject(new ClientError('not-found', 404, 'GET', '/v1/kyc/99/kyc-info', { code: '404', message: 'KYC record 99 does not exist' })));
-    const store = createStore();
-    store.set(sessionUserAtom, { id: 1, permissions: ALL } as unknown as SessionUser);
-    render(
-      <Provider store={store}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter initialEntries={['/all-verification/99']}>
-            <Routes>
-              <Route path="/all-verification/:id" element={<VerificationDetailPage />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </Provider>,
-    );
+    renderWithSession(<VerificationDetailPage />, { url: '/all-verification/99', path: '/all-verification/:id', permissions: ALL });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('KYC record 99 does not exist.');
     expect(within(alert).getByRole('link', { name: 'Back to All Verifications' }).getAttribute('href')).toBe('/all-verification');
