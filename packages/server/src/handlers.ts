@@ -1,7 +1,7 @@
 import { adminImplementations } from './domains/admins/index';
 import { auditImplementations } from './domains/audit/index';
 import { authImplementations } from './domains/auth/index';
-import { businessImplementations } from './domains/businesses/index';
+import { merchantImplementations } from './domains/merchants/index';
 import { kycImplementations } from './domains/kyc/index';
 import { locationImplementations } from './domains/location/index';
 import { riskImplementations } from './domains/risk/index';
@@ -13,7 +13,7 @@ export const implementations: readonly Implementation[] = [
   ...adminImplementations,
   ...auditImplementations,
   ...locationImplementations,
-  ...businessImplementations,
+  ...merchantImplementations,
   ...kycImplementations,
   ...riskImplementations,
 ];

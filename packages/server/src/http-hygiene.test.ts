@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_FILES, uploadAs } from './domains/kyc/kyc-test-kit';
+import { SAMPLE_FILES, uploadAs } from './test/kyc-kit';
 import { SandboxEmailProvider } from './providers/email/sandbox-email';
 import { startServer, type RunningServer } from './start-server';
 import { createTestApp, TEST_SCRYPT_LOG_N, type Actor, type TestApp } from './test/harness';

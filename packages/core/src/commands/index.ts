@@ -1,6 +1,6 @@
 import type { AnyCommand } from '../command';
-import { changeAdminRole, createAdmin, deleteAdmin, listAdmins } from './admin/admins';
-import { approveDeviceRequest, listDeviceRequests, rejectDeviceRequest } from './admin/devices';
+import { changeAdminRole, createAdmin, deleteAdmin, listAdmins } from './admins/admins';
+import { approveDeviceRequest, listDeviceRequests, rejectDeviceRequest } from './admins/devices';
 import {
   adminPermissions,
   getDepartment,
@@ -11,7 +11,7 @@ import {
   revokeDepartmentPermission,
   revokeUserPermission,
   updateDepartment,
-} from './admin/permissions';
+} from './admins/permissions';
 import { listAuditLog } from './audit/audit-log';
 import { resetAdminPassword, setPassword } from './auth/password';
 import { checkEmail, deviceLogin, login, logout, whoami } from './auth/session';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { koboAmount } from '../../schemas/money';
 import { defineCommand } from '../../command';
 import { textField } from '../../schemas/common';
 import { dayField, type FieldMeta } from '../../schemas/fields';
@@ -50,9 +51,9 @@ export const vfdTransaction = z.object({
   sessionId: z.string(),
   direction: z.enum(['CREDIT', 'DEBIT']),
   /** Integer kobo. */
-  amountKobo: z.number().int(),
+  amountKobo: koboAmount,
   /** Balance after it, integer kobo. */
-  balanceAfterKobo: z.number().int(),
+  balanceAfterKobo: koboAmount,
   narration: z.string(),
   counterpartyName: z.string(),
   counterpartyBank: z.string(),
@@ -86,8 +87,8 @@ export const vfdTransactions = defineCommand({
     fromDate: z.string(),
     endDate: z.string(),
     items: z.array(vfdTransaction),
-    totalCreditKobo: z.number().int(),
-    totalDebitKobo: z.number().int(),
+    totalCreditKobo: koboAmount,
+    totalDebitKobo: koboAmount,
     /** Our fixed account with this number, if it is one. */
     fixedAccount: fixedAccount.nullable(),
   }),
@@ -121,7 +122,7 @@ export const providusRepush = defineCommand({
     businessId: z.number().int(),
     businessName: z.string(),
     /** What Providus says it re-sent: the transfer's amount, integer kobo. */
-    amountKobo: z.number().int(),
+    amountKobo: koboAmount,
     bankReference: z.string(),
     message: z.string(),
   }),

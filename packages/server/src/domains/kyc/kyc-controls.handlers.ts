@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import { containsPattern, prefixPattern } from '../../db/like';
 import { requireAdmin } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
-import { recordBusinessEvents } from '../businesses/business-events.repository';
+import { recordBusinessEvents } from '../merchants/index';
 import {
   applyStatusChange,
   blacklistedIdsOfBusiness,

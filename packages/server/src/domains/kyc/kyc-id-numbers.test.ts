@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
 import { insertBusiness, insertKycRecord } from '../../test/merchant-fixtures';
-import { kycSnapshot } from './kyc-test-kit';
+import { kycSnapshot } from '../../test/kyc-kit';
 
 let t: TestApp;
 let kyc: Actor;

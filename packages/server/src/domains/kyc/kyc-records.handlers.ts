@@ -16,7 +16,7 @@ import {
 import { sql } from 'kysely';
 import { requireAdmin, type HandlerContext } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
-import { recordBusinessEvents } from '../businesses/business-events.repository';
+import { recordBusinessEvents } from '../merchants/index';
 import {
   allowedNext,
   applyStatusChange,

@@ -2,7 +2,7 @@ import { kycCommands, type AnyCommand } from '@traction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
 import { insertBusiness, insertKycRecord } from '../../test/merchant-fixtures';
-import { kycSnapshot, SAMPLE_FILES, storedFiles, uploadAs } from './kyc-test-kit';
+import { kycSnapshot, SAMPLE_FILES, storedFiles, uploadAs } from '../../test/kyc-kit';
 
 let t: TestApp;
 let boss: Actor;

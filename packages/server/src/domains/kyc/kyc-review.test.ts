@@ -2,7 +2,7 @@ import { KYC_TRANSITIONS, type KycStatus } from '@traction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
 import { insertBusiness, insertKycRecord } from '../../test/merchant-fixtures';
-import { kycSnapshot } from './kyc-test-kit';
+import { kycSnapshot } from '../../test/kyc-kit';
 
 let t: TestApp;
 let reviewer: Actor;

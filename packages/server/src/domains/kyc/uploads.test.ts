@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
 import { insertBusiness } from '../../test/merchant-fixtures';
-import { jpegOfSize, kycSnapshot, SAMPLE_FILES, storedFiles, uploadAs } from './kyc-test-kit';
+import { jpegOfSize, kycSnapshot, SAMPLE_FILES, storedFiles, uploadAs } from '../../test/kyc-kit';
 
 const LIMIT = 4 * 1024;
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { BankError } from '../../providers/banks/bank-provider';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
 import { insertBusiness, insertFixedAccount, insertWallet } from '../../test/merchant-fixtures';
-import { accountNumberAt, eventsOf, idempotencyKey, lastAudit, riskSnapshot } from './risk-test-kit';
+import { accountNumberAt, eventsOf, idempotencyKey, lastAudit, riskSnapshot } from '../../test/risk-kit';
 
 /**
  * Calls that ask a bank to change something. A bank that does not answer in time may still have

@@ -16,7 +16,7 @@ import {
 import type { HandlerContext } from '../../http/handler-context';
 import { requireAdmin } from '../../http/handler-context';
 import { implement } from '../../http/implement';
-import { recordBusinessEvents } from '../businesses/business-events.repository';
+import { recordBusinessEvents } from '../merchants/index';
 import { BankError } from '../../providers/banks/bank-provider';
 import { callBank, recordBankChange } from './bank-errors';
 import { renameAtBank } from './fixed-accounts.handlers';

@@ -18,7 +18,7 @@ import { requireAdmin, type HandlerContext } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
 import { resolveSelection } from '../../http/selection';
 import { bankProvider } from '../../providers/banks/bank-provider';
-import { recordBusinessEvents } from '../businesses/business-events.repository';
+import { recordBusinessEvents } from '../merchants/index';
 import { callBank, recordBankChange } from './bank-errors';
 import { assertMoneyMayMove } from './money-guard';
 import { findFixedAccount, fixedAccountQuery, fixedAccountSearch, lockFixedAccount, toFixedAccount } from './risk.repository';

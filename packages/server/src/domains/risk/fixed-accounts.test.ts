@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
 import { insertBusiness, insertFixedAccount, insertWallet } from '../../test/merchant-fixtures';
-import { accountNumberAt, eventsOf, idempotencyKey, lastAudit, riskSnapshot } from './risk-test-kit';
+import { accountNumberAt, eventsOf, idempotencyKey, lastAudit, riskSnapshot } from '../../test/risk-kit';
 
 let t: TestApp;
 let ops: Actor;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect';
 import { requireAdmin, type HandlerContext } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
 import { resolveSelection } from '../../http/selection';
-import { recordBusinessEvents, type BusinessEvent } from '../businesses/business-events.repository';
+import { recordBusinessEvents, type BusinessEvent } from '../merchants/index';
 import { businessSearch, findRiskBusiness, lockBusiness, riskBusinessQuery, toRiskBusiness } from './risk.repository';
 
 export const listFraudHandler = implementList(listFraud, ({ input, ctx }) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
 import { insertBusiness, insertWallet } from '../../test/merchant-fixtures';
-import { eventsOf, idempotencyKey, lastAudit, riskSnapshot } from './risk-test-kit';
+import { eventsOf, idempotencyKey, lastAudit, riskSnapshot } from '../../test/risk-kit';
 
 let t: TestApp;
 let analyst: Actor;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../../http/handler-context';
 import type { Implementation } from '../../http/implement';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { listBankAccountsHandler } from '../businesses/accounts.handlers';
-import { listBusinessLogsHandler, listBusinessUsersHandler, listSupportIssuesHandler } from '../businesses/directory.handlers';
+import { listBankAccountsHandler } from '../merchants/accounts.handlers';
+import { listBusinessLogsHandler, listBusinessUsersHandler, listSupportIssuesHandler } from '../merchants/directory.handlers';
 import { listFixedAccountsHandler, listInactiveFixedAccountsHandler } from './fixed-accounts.handlers';
 import { listWalletsHandler } from './wallets.handlers';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
 import { insertBusiness, insertFixedAccount, insertWallet } from '../../test/merchant-fixtures';
-import { accountNumberAt, appWith, eventsOf, gate, lastAudit, riskSnapshot, staleReads } from './risk-test-kit';
+import { accountNumberAt, appWith, eventsOf, gate, lastAudit, riskSnapshot, staleReads } from '../../test/risk-kit';
 
 /**
  * Two admins acting on the same record at once. Commands that run in one transaction must

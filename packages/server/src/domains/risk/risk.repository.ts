@@ -3,7 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
 import { prefixPattern as literalPrefix } from '../../db/like';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
-import { businessSummaryQuery } from '../businesses/businesses.repository';
+import { businessSummaryQuery } from '../merchants/index';
 
 
 /** `abc%`, lower-cased, matched literally: uses the `lower(x) text_pattern_ops` indexes. */

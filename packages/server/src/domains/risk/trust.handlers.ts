@@ -1,7 +1,7 @@
 import { conflict, listTrust, notFound, toggleTrust } from '@traction/core';
 import { requireAdmin } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
-import { recordBusinessEvents } from '../businesses/business-events.repository';
+import { recordBusinessEvents } from '../merchants/index';
 import { businessSearch, findRiskBusiness, lockBusiness, riskBusinessQuery, toRiskBusiness } from './risk.repository';
 
 export const listTrustHandler = implementList(listTrust, ({ input, ctx }) => {

@@ -1,7 +1,7 @@
 import { conflict, listWallets, notFound, updateWalletStatus } from '@traction/core';
 import { requireAdmin } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
-import { recordBusinessEvents } from '../businesses/business-events.repository';
+import { recordBusinessEvents } from '../merchants/index';
 import { businessSearch, findWallet, lockWallet, toWalletRow, walletQuery } from './risk.repository';
 
 export const listWalletsHandler = implementList(listWallets, ({ input, ctx }) => {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { nuban } from '@traction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWith } from '../../domains/risk/risk-test-kit';
+import { appWith } from '../../test/risk-kit';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
 import { insertBusiness, insertFixedAccount, insertWallet } from '../../test/merchant-fixtures';
 import { BankError } from './bank-provider';

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { Db } from '../../db/connect';
-import type { Actor, TestApp } from '../../test/harness';
+import type { Db } from '../db/connect';
+import type { Actor, TestApp } from './harness';
 
 /** The tables KYC commands change, fingerprinted: equal before and after a refused call. */
 const KYC_TABLES = ['businesses', 'business_events', 'uploads', 'kyc_records', 'kyc_documents', 'kyc_events', 'kyc_id_blacklist'] as const;

@@ -1,9 +1,9 @@
 import { FIXED_ACCOUNT_BANKS, nuban, type FixedAccountBank } from '@traction/core';
 import { SelectQueryNode, sql, type KyselyPlugin, type QueryResult, type UnknownRow } from 'kysely';
-import { createApp } from '../../app';
-import type { Db } from '../../db/connect';
-import type { AppDeps } from '../../deps';
-import type { Actor, TestApp } from '../../test/harness';
+import { createApp } from '../app';
+import type { Db } from '../db/connect';
+import type { AppDeps } from '../deps';
+import type { Actor, TestApp } from './harness';
 
 /**
  * A fingerprint of the admin tables (the harness's) and of everything the risk commands touch,

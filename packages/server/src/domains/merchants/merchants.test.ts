@@ -5,7 +5,7 @@ import { insertBusiness, insertFixedAccount, insertKycRecord, insertWallet } fro
 import { sha256 } from '../../crypto';
 import { deliverPending } from '../outbox';
 import { recordBusinessEvents } from './business-events.repository';
-import { auditRows, insertBankAccount, insertBusinessUser, insertStore, insertSupportIssue } from './businesses.fixtures';
+import { auditRows, insertBankAccount, insertBusinessUser, insertStore, insertSupportIssue } from '../../test/merchant-rows';
 
 let t: TestApp;
 let boss: Actor;

@@ -1,7 +1,7 @@
 import { nuban } from '@traction/core';
 import type { Insertable } from 'kysely';
-import type { Db } from '../../db/connect';
-import type { BankAccountsTable, BusinessUsersTable, StoresTable, SupportIssuesTable } from '../../db/tables/businesses.tables';
+import type { Db } from '../db/connect';
+import type { BankAccountsTable, BusinessUsersTable, StoresTable, SupportIssuesTable } from '../db/tables/businesses.tables';
 
 let sequence = 0;
 const next = () => (sequence += 1);

@@ -6,7 +6,7 @@ import { createTestApp, type Actor, type TestApp } from '../../test/harness';
 import { insertBusiness, insertWallet } from '../../test/merchant-fixtures';
 import { recordBusinessEvents } from './business-events.repository';
 import { businessSummaryQuery, startsWith } from './businesses.repository';
-import { auditRows, insertBankAccount, insertBusinessUser, insertSupportIssue } from './businesses.fixtures';
+import { auditRows, insertBankAccount, insertBusinessUser, insertSupportIssue } from '../../test/merchant-rows';
 
 let t: TestApp;
 let boss: Actor;
