@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [--no-postgres] [--quick]]`
+ * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [server-start] [--no-postgres] [--quick]]`
  *
  * Runs the benchmarks against real servers over loopback HTTP and prints figures: no
  * assertions, no pass or fail. PostgreSQL figures come from the server DATABASE_URL names, or
@@ -18,13 +18,14 @@ import { tableBench } from './table.bench';
 import { findPostgres, type PostgresServer } from './lib/postgres';
 import { heading, printFigures, type Figure } from './lib/report';
 import type { DatabaseChoice } from './lib/server';
+import { serverStartBench } from './server-start.bench';
 import { scryptBench, signInBench } from './sign-in.bench';
 
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith('--')));
 const picked = args.filter((arg) => !arg.startsWith('--'));
 for (const flag of flags) if (!['--no-postgres', '--quick'].includes(flag)) throw new Error(`unknown option ${flag}`);
-const NAMES = ['sign-in', 'list', 'merchants', 'palette', 'table', 'bundle', 'cli'];
+const NAMES = ['sign-in', 'list', 'merchants', 'palette', 'table', 'bundle', 'cli', 'server-start'];
 for (const name of picked) if (!NAMES.includes(name)) throw new Error(`unknown benchmark ${name} (${NAMES.join(', ')})`);
 const wanted = (name: string) => picked.length === 0 || picked.includes(name);
 const quick = flags.has('--quick');
@@ -89,6 +90,8 @@ try {
   if (wanted('bundle')) bundle = await bundleBench();
   // The CLI prints its own table (start-up time, export rows/s and memory).
   if (wanted('cli')) await cliBench(quick ? { startRuns: 5, exportScales: [1, 100] } : {});
+  // The server as `npm start` runs it against tsx: start-up time and memory (its own table).
+  if (wanted('server-start')) await serverStartBench(quick ? { runs: 1 } : {});
 } finally {
   await stopPostgres();
 }

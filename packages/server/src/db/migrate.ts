@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { Db } from './connect';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
+// Beside the sources (src/db → src/migrations); the server build bundles this file into
+// dist/main.js and copies the folder beside the bundle (dist/migrations).
+const MIGRATIONS_DIR = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../migrations/' : './migrations/', import.meta.url));
 const FILE = /^(\d{4})_[a-z0-9_]+\.sql$/;
 // Any fixed number: servers starting together on one PostgreSQL take turns migrating.
 const MIGRATION_LOCK = 7_246_131;
