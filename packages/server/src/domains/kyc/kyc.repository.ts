@@ -14,7 +14,7 @@ import {
 } from '@traction/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
-import { prefixPattern } from '../../db/like';
+import { lowerPrefixPattern } from '../../db/like';
 import { isoTimestamp } from '../../db/timestamps';
 
 const isoOrNull = (value: Date | string | null | undefined): string | null => (value === null || value === undefined ? null : isoTimestamp(value));
@@ -28,7 +28,7 @@ function adminOf(row: Record<string, unknown>, prefix: string) {
 }
 
 /** `lower(b.name) like 'text%'`: served by the businesses_name_prefix index of 0004. */
-export const businessNameStartsWith = (text: string) => sql<boolean>`lower(b.name) like lower(${prefixPattern(text)})`;
+export const businessNameStartsWith = (text: string) => sql<boolean>`lower(b.name) like ${lowerPrefixPattern(text)}`;
 
 // ---- records
 

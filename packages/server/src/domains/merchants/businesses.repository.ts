@@ -8,7 +8,7 @@ import {
 } from '@traction/core';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
-import { prefixPattern } from '../../db/like';
+import { lowerPrefixPattern } from '../../db/like';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 
 
@@ -21,7 +21,7 @@ export const PICKER_LIMIT = 20;
  * `lower(...) text_pattern_ops` indexes of 0004, and so stays fast at 100,000 merchants.
  */
 export function startsWith(column: string, text: string): Expression<SqlBool> {
-  return sql<SqlBool>`lower(${sql.ref(column)}) like lower(${prefixPattern(text)})`;
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${lowerPrefixPattern(text)}`;
 }
 
 /** Businesses as list rows (`b`), with their wallet (`w`) when they have one. */

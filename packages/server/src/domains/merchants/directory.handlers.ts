@@ -1,6 +1,6 @@
 import { listBusinessLogs, listBusinessUsers, listFeatures, listSupportIssues, rangeBoundToDate } from '@traction/core';
 import { sql } from 'kysely';
-import { containsPattern, prefixPattern } from '../../db/like';
+import { containsPattern, lowerPrefixPattern } from '../../db/like';
 import { implement, implementList } from '../../http/implement';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 import { businessEventQuery, businessUserQuery, startsWith, toBusinessEvent, toBusinessUser } from './businesses.repository';
@@ -18,7 +18,7 @@ export const listBusinessUsersHandler = implementList(listBusinessUsers, ({ inpu
       eb.or([
         startsWith('u.email', search),
         startsWith('u.last_name', search),
-        sql<boolean>`lower(u.first_name || ' ' || u.last_name) like lower(${prefixPattern(search)})`,
+        sql<boolean>`lower(u.first_name || ' ' || u.last_name) like ${lowerPrefixPattern(search)}`,
       ]),
     );
   }

@@ -1,13 +1,9 @@
 import { stateName, type FixedAccount, type RiskBusiness, type WalletRow } from '@traction/core';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
-import { prefixPattern as literalPrefix } from '../../db/like';
+import { lowerPrefixPattern } from '../../db/like';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 import { businessSummaryQuery } from '../merchants/index';
-
-
-/** `abc%`, lower-cased, matched literally: uses the `lower(x) text_pattern_ops` indexes. */
-export const prefixPattern = (text: string) => literalPrefix(text.toLowerCase());
 
 /** An id typed in a search box, if the text is one. */
 export const searchedId = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : null);
@@ -21,7 +17,7 @@ export function riskBusinessQuery(db: Db) {
 
 /** Name or email starting with the text, or the business with that id. */
 export function businessSearch(search: string): Expression<SqlBool> {
-  const pattern = prefixPattern(search);
+  const pattern = lowerPrefixPattern(search);
   const id = searchedId(search);
   return sql<SqlBool>`(lower(b.name) like ${pattern} or lower(b.email) like ${pattern}${id === null ? sql`` : sql` or b.id = ${id}`})`;
 }
@@ -129,7 +125,7 @@ export function fixedAccountSearch(search: string): Expression<SqlBool> {
   if (/^\d+$/.test(search)) {
     return search.length === 10 ? sql<SqlBool>`f.account_number = ${search}` : sql<SqlBool>`f.account_number like ${`${search}%`}`;
   }
-  const pattern = prefixPattern(search);
+  const pattern = lowerPrefixPattern(search);
   return sql<SqlBool>`f.id in (
     select named.id from fixed_accounts named where lower(named.account_name) like ${pattern}
     union all

@@ -1,7 +1,7 @@
 import { conflict, listTrust, notFound, toggleTrust } from '@traction/core';
 import { requireAdmin } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
-import { recordBusinessEvents } from '../merchants/index';
+import { setTrust } from './flags';
 import { businessSearch, findRiskBusiness, lockBusiness, riskBusinessQuery, toRiskBusiness } from './risk.repository';
 
 export const listTrustHandler = implementList(listTrust, ({ input, ctx }) => {
@@ -18,20 +18,7 @@ export const toggleTrustHandler = implement(toggleTrust, async ({ input, ctx }) 
   if (!business) throw notFound(`Business ${input.id} does not exist`);
   if (business.is_trusted === input.isTrusted) throw conflict(`${business.name} is ${input.isTrusted ? 'already trusted' : 'not trusted'}`);
   if (input.isTrusted && business.is_fraud) throw conflict(`${business.name} is marked as fraud and cannot be trusted; clear the fraud mark first`, { reason: 'fraud' });
-  await ctx.db
-    .updateTable('businesses')
-    .set(input.isTrusted ? { is_trusted: true, trusted_by: actor.id, trusted_at: ctx.now, updated_at: ctx.now } : { is_trusted: false, trusted_by: null, trusted_at: null, updated_at: ctx.now })
-    .where('id', '=', business.id)
-    .execute();
-  await recordBusinessEvents(ctx.db, [
-    {
-      businessId: business.id,
-      kind: input.isTrusted ? 'trust.granted' : 'trust.revoked',
-      message: input.isTrusted ? 'Trusted' : 'Trust withdrawn',
-      adminId: actor.id,
-      at: ctx.now,
-    },
-  ]);
+  await setTrust(ctx.db, business.id, { trusted: input.isTrusted, actor, at: ctx.now });
   const after = (await findRiskBusiness(ctx.db, business.id))!;
   return { business: after, message: input.isTrusted ? `${after.name} is trusted.` : `${after.name} is no longer trusted.` };
 });
