@@ -111,3 +111,6 @@ export class BankError extends Error {
     this.outcomeUnknown = kind === 'timeout' || options?.outcomeUnknown === true;
   }
 }
+
+/** A timeout as people read it: `50 ms`, `10 s`. */
+export const formatSeconds = (ms: number) => (ms >= 1_000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`);

@@ -3,6 +3,7 @@ import { FetchError, ofetch } from 'ofetch';
 import { z } from 'zod';
 import {
   BankError,
+  formatSeconds,
   type BankAccountInfo,
   type BankCallOptions,
   type BankProviders,
@@ -12,7 +13,6 @@ import {
   type VfdBank,
   type WemaBank,
 } from './bank-provider';
-import { formatSeconds } from './sandbox-bank';
 
 /** Whole kobo, exactly: a bank's amounts are never rounded or guessed. */
 const kobo = z.number().int().refine(Number.isSafeInteger, 'must be a whole number of kobo');

@@ -1,6 +1,7 @@
 import { FIXED_ACCOUNT_BANKS, isValidNuban, type FixedAccountBank } from '@traction/core';
 import {
   BankError,
+  formatSeconds,
   type BankAccountInfo,
   type BankCallOptions,
   type BankProviders,
@@ -171,7 +172,6 @@ export function sandboxBanks(options: SandboxBankOptions = {}): BankProviders {
   };
 }
 
-export const formatSeconds = (ms: number) => (ms >= 1_000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`);
 
 /** FNV-1a, 32 bits: the same number for the same text, everywhere. */
 function hash(text: string): number {
