@@ -10,8 +10,8 @@ import { sql } from 'kysely';
 import { requireAdmin, type HandlerContext } from '../../http/handler-context';
 import { containsPattern } from '../../db/like';
 import { implement, implementList } from '../../http/implement';
-import { adminColumns, findAdmin, findAdminByEmail, revokeSessions, sendPasswordLink, toAdmin, type AdminRow } from '../auth/index';
-import { countLiveSuperAdmins, existingDepartmentIds } from './admins.repository';
+import { adminColumns, findAdmin, findAdminByEmail, forgetSignIns, revokeSessions, sendPasswordLink, toAdmin, type AdminRow } from '../auth/index';
+import { countLiveSuperAdmins, existingDepartmentIds, insertAdmin, markAdminDeleted, setAdminRole } from './admins.repository';
 import { permissionsOfDepartments } from './departments.repository';
 import { assertHoldsAll, assertMaySuper } from './guards';
 
@@ -26,14 +26,7 @@ export const createAdminHandler = implement(createAdmin, async ({ input, ctx }) 
   // A new admin holds their departments' permissions: creating one is granting them.
   assertHoldsAll(actor, await permissionsOfDepartments(ctx.db, departmentIds), 'give');
 
-  const { id } = await ctx.db
-    .insertInto('admins')
-    .values({ email: input.email, first_name: input.firstName, last_name: input.lastName, role: input.role, created_by: actor.id, created_at: ctx.now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (departmentIds.length > 0) {
-    await ctx.db.insertInto('admin_departments').values(departmentIds.map((department_id) => ({ admin_id: id, department_id }))).execute();
-  }
+  const id = await insertAdmin(ctx.db, { email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role, departmentIds, createdBy: actor.id, at: ctx.now });
   const setupLinkExpiresAt = await sendPasswordLink(ctx, {
     adminId: id,
     email: input.email,
@@ -78,7 +71,7 @@ export const changeAdminRoleHandler = implement(changeAdminRole, async ({ input,
   if (target.role === 'super_admin' && (await countLiveSuperAdmins(ctx.db)) <= 1) {
     throw conflict('This is the last super admin; make another one first');
   }
-  await ctx.db.updateTable('admins').set({ role: input.role }).where('id', '=', target.id).execute();
+  await setAdminRole(ctx.db, target.id, input.role);
   await revokeSessions(ctx.db, { adminId: target.id }, 'role changed', ctx.now);
   return { admin: (await findAdmin(ctx.db, target.id))! };
 });
@@ -91,11 +84,7 @@ export const deleteAdminHandler = implement(deleteAdmin, async ({ input, ctx }) 
     assertMaySuper(actor, 'delete a super admin');
     if ((await countLiveSuperAdmins(ctx.db)) <= 1) throw conflict('This is the last super admin; make another one first');
   }
-  await revokeSessions(ctx.db, { adminId: target.id }, 'admin deleted', ctx.now);
-  await ctx.db.deleteFrom('admin_devices').where('admin_id', '=', target.id).execute();
-  await ctx.db.deleteFrom('admin_permissions').where('admin_id', '=', target.id).execute();
-  await ctx.db.deleteFrom('admin_departments').where('admin_id', '=', target.id).execute();
-  await ctx.db.updateTable('password_tokens').set({ used_at: ctx.now }).where('admin_id', '=', target.id).where('used_at', 'is', null).execute();
-  await ctx.db.updateTable('admins').set({ deleted_at: ctx.now, password_hash: null }).where('id', '=', target.id).execute();
+  await forgetSignIns(ctx.db, target.id, 'admin deleted', ctx.now);
+  await markAdminDeleted(ctx.db, target.id, ctx.now);
   return { ok: true as const, message: `${target.email} was deleted` };
 });

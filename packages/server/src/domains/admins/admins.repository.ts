@@ -18,3 +18,30 @@ export async function existingDepartmentIds(db: Db, ids: readonly number[]): Pro
   const rows = await db.selectFrom('departments').select('id').where('id', 'in', [...ids]).execute();
   return new Set(rows.map((r) => r.id));
 }
+
+/** A new admin, invited (no password yet), in their departments. Returns the id. */
+export async function insertAdmin(
+  db: Db,
+  admin: { email: string; firstName: string; lastName: string; role: string; departmentIds: readonly number[]; createdBy: number; at: Date },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('admins')
+    .values({ email: admin.email, first_name: admin.firstName, last_name: admin.lastName, role: admin.role, created_by: admin.createdBy, created_at: admin.at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (admin.departmentIds.length > 0) {
+    await db.insertInto('admin_departments').values(admin.departmentIds.map((department_id) => ({ admin_id: id, department_id }))).execute();
+  }
+  return id;
+}
+
+export async function setAdminRole(db: Db, adminId: number, role: string): Promise<void> {
+  await db.updateTable('admins').set({ role }).where('id', '=', adminId).execute();
+}
+
+/** Marks an admin deleted — kept, so the audit log still names them — without grants or departments. */
+export async function markAdminDeleted(db: Db, adminId: number, at: Date): Promise<void> {
+  await db.deleteFrom('admin_permissions').where('admin_id', '=', adminId).execute();
+  await db.deleteFrom('admin_departments').where('admin_id', '=', adminId).execute();
+  await db.updateTable('admins').set({ deleted_at: at, password_hash: null }).where('id', '=', adminId).execute();
+}

@@ -57,3 +57,13 @@ export async function permissionsOfDepartments(db: Db, ids: readonly number[]): 
   const rows = await db.selectFrom('department_permissions').select('permission').distinct().where('department_id', 'in', [...ids]).execute();
   return rows.map((row) => row.permission).filter(isPermission);
 }
+
+/** Takes a permission away from a department; false when it did not hold it. */
+export async function deleteDepartmentPermission(db: Db, departmentId: number, permission: string): Promise<boolean> {
+  const removed = await db.deleteFrom('department_permissions').where('department_id', '=', departmentId).where('permission', '=', permission).executeTakeFirst();
+  return Number(removed.numDeletedRows) > 0;
+}
+
+export async function setDepartmentDescription(db: Db, departmentId: number, description: string): Promise<void> {
+  await db.updateTable('departments').set({ description }).where('id', '=', departmentId).execute();
+}

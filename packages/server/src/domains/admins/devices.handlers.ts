@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { requireAdmin, type HandlerContext } from '../../http/handler-context';
 import { containsPattern } from '../../db/like';
 import { implement, implementList } from '../../http/implement';
-import { deviceFingerprintSql, deviceRequestsQuery, revokeSessions, toDeviceRequest } from '../auth/index';
+import { decideDevice, deviceFingerprintSql, deviceRequestsQuery, revokeSessions, toDeviceRequest } from '../auth/index';
 import { assertOutranks } from './guards';
 
 async function loadRequest(ctx: HandlerContext, id: number) {
@@ -36,11 +36,7 @@ export const approveDeviceRequestHandler = implement(approveDeviceRequest, async
   if (request.admin_id === actor.id) throw conflict('You cannot approve your own device; ask another administrator');
   assertOutranks(actor, { role: request.admin_role }, "approve a super admin's device");
   if (request.status === 'approved') throw conflict('This device is already approved');
-  await ctx.db
-    .updateTable('admin_devices')
-    .set({ status: 'approved', whitelisted: true, decided_at: ctx.now, decided_by: actor.id, code_hash: null, code_expires_at: null })
-    .where('id', '=', request.id)
-    .execute();
+  await decideDevice(ctx.db, request.id, { approve: true, adminId: actor.id, at: ctx.now });
   return { device: toDeviceRequest(await loadRequest(ctx, input.id)) };
 });
 
@@ -49,19 +45,7 @@ export const rejectDeviceRequestHandler = implement(rejectDeviceRequest, async (
   const request = await loadRequest(ctx, input.id);
   assertOutranks(actor, { role: request.admin_role }, "reject a super admin's device");
   if (request.status === 'rejected') throw conflict('This device is already rejected');
-  await ctx.db
-    .updateTable('admin_devices')
-    .set({
-      status: 'rejected',
-      whitelisted: false,
-      decided_at: ctx.now,
-      decided_by: actor.id,
-      decision_note: input.reason ?? null,
-      code_hash: null,
-      code_expires_at: null,
-    })
-    .where('id', '=', request.id)
-    .execute();
+  await decideDevice(ctx.db, request.id, { approve: false, adminId: actor.id, note: input.reason ?? null, at: ctx.now });
   await revokeSessions(ctx.db, { adminId: request.admin_id, deviceRowId: request.id }, 'device rejected', ctx.now);
   return { device: toDeviceRequest(await loadRequest(ctx, input.id)) };
 });

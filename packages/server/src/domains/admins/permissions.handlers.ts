@@ -23,14 +23,9 @@ import { implement } from '../../http/implement';
 import { resolveSelection } from '../../http/selection';
 import { listAdminsHandler } from './admins.handlers';
 import { effectivePermissions, findAdmin } from '../auth/index';
-import { findDepartment, listDepartmentRows, setDepartmentPermissions } from './departments.repository';
+import { deleteDepartmentPermission, findDepartment, listDepartmentRows, setDepartmentDescription, setDepartmentPermissions } from './departments.repository';
+import { deleteGrant, departmentPermissionRows, directPermissions, insertGrants } from './grants.repository';
 import { assertHoldsAll, assertOutranks } from './guards';
-
-async function directPermissions(db: Kysely<Database>, adminId: number): Promise<Permission[]> {
-  const rows = await db.selectFrom('admin_permissions').select('permission').where('admin_id', '=', adminId).execute();
-  const held = new Set(rows.map((r) => r.permission));
-  return PERMISSION_IDS.filter((p) => held.has(p));
-}
 
 export const permissionCatalogueHandler = implement(permissionCatalogue, async () => ({
   items: PERMISSION_IDS.map((id) => ({ id, label: PERMISSIONS[id].label, group: PERMISSIONS[id].group })),
@@ -39,14 +34,7 @@ export const permissionCatalogueHandler = implement(permissionCatalogue, async (
 export const adminPermissionsHandler = implement(adminPermissions, async ({ input, ctx }) => {
   const admin = await findAdmin(ctx.db, input.id);
   if (!admin) throw notFound(`Admin ${input.id} does not exist`);
-  const departments = await ctx.db
-    .selectFrom('admin_departments as ad')
-    .innerJoin('departments as d', 'd.id', 'ad.department_id')
-    .leftJoin('department_permissions as dp', 'dp.department_id', 'd.id')
-    .select(['d.id', 'd.name', 'dp.permission'])
-    .where('ad.admin_id', '=', admin.id)
-    .orderBy('d.name')
-    .execute();
+  const departments = await departmentPermissionRows(ctx.db, admin.id);
   const byDepartment = new Map<number, { id: number; name: string; permissions: Permission[] }>();
   for (const row of departments) {
     const entry = byDepartment.get(row.id) ?? { id: row.id, name: row.name, permissions: [] };
@@ -75,12 +63,7 @@ export const grantPermissionsHandler = implement(grantPermissions, async ({ inpu
   if (target.role === 'super_admin') throw conflict(`${target.email} is a super admin and holds every permission already`, { reason: 'super_admin_holds_all' });
   const before = new Set(await directPermissions(ctx.db, target.id));
   const granted = requested.filter((p) => !before.has(p));
-  if (granted.length > 0) {
-    await ctx.db
-      .insertInto('admin_permissions')
-      .values(granted.map((permission) => ({ admin_id: target.id, permission, granted_by: actor.id, granted_at: ctx.now })))
-      .execute();
-  }
+  await insertGrants(ctx.db, [target.id], granted, actor.id, ctx.now);
   return { adminId: target.id, direct: await directPermissions(ctx.db, target.id), granted };
 });
 
@@ -95,17 +78,8 @@ export const grantPermissionsBulkHandler = implement(grantPermissionsBulk, async
     if (admin.role === 'super_admin') skipped.push({ id: admin.id, reason: 'super admins hold every permission' });
     else targets.push(admin.id);
   }
-  let changed = 0;
-  if (targets.length > 0) {
-    const inserted = await sql<{ admin_id: number }>`
-      insert into admin_permissions (admin_id, permission, granted_by, granted_at)
-      select target, permission, ${actor.id}, ${ctx.now}
-      from unnest(${targets}::integer[]) as target cross join unnest(${requested}::text[]) as permission
-      on conflict (admin_id, permission) do nothing
-      returning admin_id`.execute(ctx.db);
-    changed = new Set(inserted.rows.map((row) => row.admin_id)).size;
-  }
-  return { matched: rows.length, changed, skipped };
+  const changed = await insertGrants(ctx.db, targets, requested, actor.id, ctx.now);
+  return { matched: rows.length, changed: changed.size, skipped };
 });
 
 export const revokeUserPermissionHandler = implement(revokeUserPermission, async ({ input, ctx }) => {
@@ -114,12 +88,7 @@ export const revokeUserPermissionHandler = implement(revokeUserPermission, async
   const target = await findAdmin(ctx.db, input.user_id);
   if (!target) throw notFound(`Admin ${input.user_id} does not exist`);
   assertOutranks(actor, target, "change a super admin's permissions");
-  const removed = await ctx.db
-    .deleteFrom('admin_permissions')
-    .where('admin_id', '=', target.id)
-    .where('permission', '=', input.permission)
-    .executeTakeFirst();
-  if (Number(removed.numDeletedRows) === 0) {
+  if (!(await deleteGrant(ctx.db, target.id, input.permission))) {
     throw notFound(`${target.email} does not hold "${input.permission}" directly (it may come from a department)`);
   }
   return { ok: true as const, message: `Revoked "${input.permission}" from ${target.email}` };
@@ -129,12 +98,7 @@ export const revokeDepartmentPermissionHandler = implement(revokeDepartmentPermi
   assertHoldsAll(requireAdmin(ctx), [input.permission], 'remove');
   const department = await findDepartment(ctx.db, input.department_id);
   if (!department) throw notFound(`No department with id ${input.department_id}`);
-  const removed = await ctx.db
-    .deleteFrom('department_permissions')
-    .where('department_id', '=', department.id)
-    .where('permission', '=', input.permission)
-    .executeTakeFirst();
-  if (Number(removed.numDeletedRows) === 0) throw notFound(`${department.name} does not hold "${input.permission}"`);
+  if (!(await deleteDepartmentPermission(ctx.db, department.id, input.permission))) throw notFound(`${department.name} does not hold "${input.permission}"`);
   return { department: (await findDepartment(ctx.db, department.id))! };
 });
 
@@ -159,7 +123,7 @@ export const updateDepartmentHandler = implement(updateDepartment, async ({ inpu
   assertHoldsAll(actor, [...added, ...removed], 'change');
   await setDepartmentPermissions(ctx.db, department.id, wanted, actor.id);
   if (input.description !== undefined) {
-    await ctx.db.updateTable('departments').set({ description: input.description }).where('id', '=', department.id).execute();
+    await setDepartmentDescription(ctx.db, department.id, input.description);
   }
   return { department: (await findDepartment(ctx.db, department.id))! };
 });

@@ -105,3 +105,61 @@ export function toDeviceRequest(row: Record<string, unknown>): DeviceRequest {
 export function deviceFingerprintSql(hashColumn: string) {
   return sql<string>`left(${sql.ref(hashColumn)}, 8)`;
 }
+
+/** An admin approves a device (then it needs no code) or rejects it (then it signs nobody in). */
+export async function decideDevice(
+  db: Db,
+  deviceRowId: number,
+  decision: { approve: boolean; adminId: number; note?: string | null; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('admin_devices')
+    .set({
+      status: decision.approve ? 'approved' : 'rejected',
+      whitelisted: decision.approve,
+      decided_at: decision.at,
+      decided_by: decision.adminId,
+      ...(decision.approve ? {} : { decision_note: decision.note ?? null }),
+      code_hash: null,
+      code_expires_at: null,
+    })
+    .where('id', '=', deviceRowId)
+    .execute();
+}
+
+/** A device's last sign-in. */
+export async function touchDevice(db: Db, deviceRowId: number, at: Date): Promise<void> {
+  await db.updateTable('admin_devices').set({ last_seen_at: at }).where('id', '=', deviceRowId).execute();
+}
+
+/** Counts one more code attempt, if any are left; the new count, or undefined when they ran out. */
+export async function countCodeAttempt(db: Db, deviceRowId: number, max: number): Promise<number | undefined> {
+  const counted = await db
+    .updateTable('admin_devices')
+    .set({ code_attempts: sql`code_attempts + 1` })
+    .where('id', '=', deviceRowId)
+    .where('code_attempts', '<', max)
+    .returning('code_attempts')
+    .executeTakeFirst();
+  return counted?.code_attempts;
+}
+
+/**
+ * Approves a device with its emailed code, using the code up in the same statement: of several
+ * requests with one code exactly one gets true.
+ */
+export async function approveDeviceWithCode(db: Db, deviceRowId: number, codeHash: string, at: Date): Promise<boolean> {
+  const approved = await db
+    .updateTable('admin_devices')
+    .set({ status: 'approved', whitelisted: true, decided_at: at, code_hash: null, code_expires_at: null, code_attempts: 0, last_seen_at: at })
+    .where('id', '=', deviceRowId)
+    .where('code_hash', '=', codeHash)
+    .returning('id')
+    .executeTakeFirst();
+  return approved !== undefined;
+}
+
+/** Forgets an admin's devices. */
+export async function deleteDevices(db: Db, adminId: number): Promise<void> {
+  await db.deleteFrom('admin_devices').where('admin_id', '=', adminId).execute();
+}

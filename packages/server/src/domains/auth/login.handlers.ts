@@ -1,10 +1,9 @@
 import { deviceLogin, login, tooManyRequests, unauthorized, upstreamFailed } from '@traction/core';
-import { sql } from 'kysely';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/connect';
 import { implement } from '../../http/implement';
 import { findAdminByEmail } from './accounts.repository';
-import { findDevice, setDeviceCode, upsertPendingDevice } from './devices.repository';
+import { approveDeviceWithCode, countCodeAttempt, findDevice, setDeviceCode, touchDevice, upsertPendingDevice } from './devices.repository';
 import { recentFailures, recordLoginAttempt } from './login-attempts.repository';
 import { storePasswordToken } from './password-tokens.repository';
 import { newSecret, sameHash } from '../../crypto';
@@ -52,7 +51,7 @@ export const loginHandler = implement(
       );
     }
     if (device && trusted) {
-      await db.updateTable('admin_devices').set({ last_seen_at: now }).where('id', '=', device.id).execute();
+      await touchDevice(db, device.id, now);
       if (admin.must_change_password) return passwordChangeAnswer(db, { adminId: admin.id, email: admin.email, now });
       const session = await createSession(db, { adminId: admin.id, deviceRowId: device.id, ip: request.ip, userAgent: request.userAgent, now, config: deps.config });
       return signedInAnswer(db, admin.id, session);
@@ -99,14 +98,8 @@ export const deviceLoginHandler = implement(
       throw unauthorized('That code has expired. Sign in again to get a new one.', 'code_expired');
     }
     // Counted before comparing, in one statement, so parallel guesses cannot exceed the limit.
-    const counted = await db
-      .updateTable('admin_devices')
-      .set({ code_attempts: sql`code_attempts + 1` })
-      .where('id', '=', device.id)
-      .where('code_attempts', '<', max)
-      .returning('code_attempts')
-      .executeTakeFirst();
-    if (!counted) {
+    const attempts = await countCodeAttempt(db, device.id, max);
+    if (attempts === undefined) {
       await setDeviceCode(db, device.id, null);
       throw unauthorized('Too many wrong codes. Sign in again to get a new code.', 'code_attempts_exhausted');
     }
@@ -119,7 +112,7 @@ export const deviceLoginHandler = implement(
         deviceFingerprint: deviceFingerprint(input.device.deviceId),
         at: now,
       });
-      const left = max - counted.code_attempts;
+      const left = max - attempts;
       if (left <= 0) await setDeviceCode(db, device.id, null);
       throw unauthorized(
         left > 0 ? `That code is not right. ${left} attempt${left === 1 ? '' : 's'} left.` : 'Too many wrong codes. Sign in again to get a new code.',
@@ -128,15 +121,9 @@ export const deviceLoginHandler = implement(
     }
     // The code is used up in the same statement that approves the device: of two requests with
     // one code, exactly one gets a session.
+    const codeHash = device.code_hash;
     const session = await db.transaction().execute(async (trx) => {
-      const approved = await trx
-        .updateTable('admin_devices')
-        .set({ status: 'approved', whitelisted: true, decided_at: now, code_hash: null, code_expires_at: null, code_attempts: 0, last_seen_at: now })
-        .where('id', '=', device.id)
-        .where('code_hash', '=', device.code_hash)
-        .returning('id')
-        .executeTakeFirst();
-      if (!approved) return null;
+      if (!(await approveDeviceWithCode(trx, device.id, codeHash, now))) return null;
       if (admin.must_change_password) return 'change' as const;
       return createSession(trx, { adminId: admin.id, deviceRowId: device.id, ip: request.ip, userAgent: request.userAgent, now, config: deps.config });
     });

@@ -77,3 +77,8 @@ export async function markPasswordResetPending(db: Db, adminId: number, now: Dat
     .where('code_hash', 'is not', null)
     .execute();
 }
+
+/** Voids every unused link of an admin. */
+export async function voidPasswordTokens(db: Db, adminId: number, at: Date): Promise<void> {
+  await db.updateTable('password_tokens').set({ used_at: at }).where('admin_id', '=', adminId).where('used_at', 'is', null).execute();
+}
