@@ -1,6 +1,5 @@
 import {
   badRequest,
-  conflict,
   createBusiness,
   getMerchant,
   listMerchants,
@@ -16,8 +15,7 @@ import {
 } from '@traction/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
-import { isUniqueViolation } from '../../db/unique-violation';
-import { requireAdmin, type HandlerContext } from '../../http/handler-context';
+import { requireAdmin } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
 import { recordBusinessEvents } from './business-events.repository';
 import {
@@ -30,6 +28,7 @@ import {
   toBusinessSummary,
 } from './businesses.repository';
 import { loadMerchantDetail } from './merchant-detail';
+import { openBusiness } from './open-business.repository';
 import { issueMerchantPasswordLink } from './merchant-password-links';
 
 async function assertBusinessType(db: Db, category: string): Promise<void> {
@@ -38,93 +37,12 @@ async function assertBusinessType(db: Db, category: string): Promise<void> {
   }
 }
 
-/** Whether this person already owns a business of this name (names compared without case). */
-async function ownsBusinessNamed(db: Db, email: string, name: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('businesses as b')
-    .innerJoin('business_users as u', 'u.business_id', 'b.id')
-    .select('b.id')
-    .where(sql<boolean>`lower(b.name) = lower(${name})`)
-    .where(sql<boolean>`lower(u.email) = ${email}`)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-const alreadyOwns = (email: string, name: string) => conflict(`${email} already owns a business called ${name}`);
-
-/**
- * A new business with its owner, an ACTIVE wallet and PENDING email and phone verification:
- * what signup and "another business" share. The owner may not already have a business of that
- * name: checked first for the plain case, and settled by the `businesses_owner_email_name`
- * index (0008) when two requests pass the check at once.
- */
-async function openBusiness(
-  ctx: HandlerContext,
-  args: {
-    name: string;
-    category: string;
-    stateCode: string;
-    address: string;
-    email: string;
-    phone: string;
-    salesAgentEmail: string | undefined;
-    owner: { firstName: string; lastName: string; phone: string; passwordHash: string | null };
-  },
-) {
-  const { db, now } = ctx;
-  if (await ownsBusinessNamed(db, args.email, args.name)) throw alreadyOwns(args.email, args.name);
-  const business = await db
-    .insertInto('businesses')
-    .values({
-      name: args.name,
-      email: args.email,
-      phone: args.phone,
-      category: args.category,
-      state_code: args.stateCode,
-      address: args.address,
-      sales_agent_email: args.salesAgentEmail ?? null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error, 'businesses_owner_email_name') ? alreadyOwns(args.email, args.name) : error;
-    });
-  const owner = await db
-    .insertInto('business_users')
-    .values({
-      business_id: business.id,
-      email: args.email,
-      first_name: args.owner.firstName,
-      last_name: args.owner.lastName,
-      phone: args.owner.phone,
-      role: 'owner',
-      password_hash: args.owner.passwordHash,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const wallet = await db.insertInto('wallets').values({ business_id: business.id, status: 'ACTIVE', created_at: now }).returning('uid').executeTakeFirstOrThrow();
-  const kyc = await db
-    .insertInto('kyc_records')
-    .values([
-      { business_id: business.id, verification_type: 'EMAIL', detail: args.email, status: 'PENDING', submitted_at: now, updated_at: now },
-      { business_id: business.id, verification_type: 'PHONE', detail: args.phone, status: 'PENDING', submitted_at: now, updated_at: now },
-    ])
-    .returning('id')
-    .execute();
-  await db
-    .insertInto('kyc_events')
-    .values(kyc.map((record) => ({ kyc_id: record.id, from_status: null, to_status: 'PENDING', comment: 'Opened when the business was created', admin_id: ctx.admin?.id ?? null, at: now })))
-    .execute();
-  return { businessId: business.id, ownerId: owner.id, walletUid: wallet.uid };
-}
-
 export const signupMerchantHandler = implement(signupMerchant, async ({ input, ctx }) => {
   const actor = requireAdmin(ctx);
   await assertBusinessType(ctx.db, input.category);
-  const opened = await openBusiness(ctx, {
+  const opened = await openBusiness(ctx.db, {
+    now: ctx.now,
+    adminId: ctx.admin?.id ?? null,
     name: input.businessName,
     category: input.category,
     stateCode: input.state,
@@ -171,7 +89,9 @@ export const createBusinessHandler = implement(createBusiness, async ({ input, c
     .executeTakeFirst();
   if (!person) throw notFound(`No merchant user has the email ${input.ownerEmail}; sign them up instead`);
   await assertBusinessType(ctx.db, input.category);
-  const opened = await openBusiness(ctx, {
+  const opened = await openBusiness(ctx.db, {
+    now: ctx.now,
+    adminId: ctx.admin?.id ?? null,
     name: input.businessName,
     category: input.category,
     stateCode: input.state,
