@@ -3,7 +3,7 @@
  * from a device that is already approved, so every call checks the password, opens a session and
  * answers with a token. The raw scrypt time beside it shows where the time goes.
  */
-import { hashPassword } from '../packages/server/src/domains/auth/index';
+import { hashPassword } from '@traction/server/testing';
 import { keepAliveAgent } from './lib/http';
 import { ms, summarize } from './lib/percentiles';
 import { detail, heading, type Figure } from './lib/report';

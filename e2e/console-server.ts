@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { SandboxEmailProvider, startServer, type RunningServer } from '@traction/server';
-import { openTestDatabase } from '../packages/server/src/test/test-database';
+import { openTestDatabase } from '@traction/server/testing';
 
 export const ROOT_EMAIL = 'root@traction.ng';
 export const ROOT_PASSWORD = 'e2e-root-password';

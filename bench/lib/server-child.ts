@@ -6,9 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { seedDemo } from '../../packages/server/src/demo/seed-demo';
-import { seedMerchants } from '../../packages/server/src/demo/seed-merchants';
-import { startServer } from '../../packages/server/src/start-server';
+import { seedDemo, seedMerchants } from '@traction/server/testing';
+import { startServer } from '@traction/server';
 import type { ChildOptions, ChildReady, ServerMemory } from './server';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as ChildOptions;

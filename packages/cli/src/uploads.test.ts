@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { specimenCard } from '../../server/src/demo/specimen-documents';
+import { specimenCard } from '@traction/server/testing';
 import { EXIT } from './exit-codes';
 import { cliUser, signIn, startTestServer, type CliUser, type TestServer } from './test/harness';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { SandboxEmailProvider, startServer, type RunningServer } from '@traction/server';
-import { openTestDatabase } from '../../../server/src/test/test-database';
+import { openTestDatabase } from '@traction/server/testing';
 import type { Io } from '../io';
 import { runCli } from '../run-cli';
 

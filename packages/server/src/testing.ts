@@ -1,0 +1,10 @@
+/**
+ * What tests and benchmarks outside this package need of the server, besides `startServer`
+ * (the package's main export): throwaway databases, the demo data, sample documents and the
+ * password hash. The CLI's, the browser tests' and the benchmarks' one way in.
+ */
+export { createScratchDatabase, openTestDatabase } from './test/test-database';
+export { seedDemo } from './demo/seed-demo';
+export { seedMerchants } from './demo/seed-merchants';
+export { specimenCard } from './demo/specimen-documents';
+export { hashPassword } from './domains/auth/index';
