@@ -12,7 +12,7 @@ export * from './commands/admins/permissions';
 export * from './commands/admins/devices';
 export * from './commands/audit/audit-log';
 export * from './commands/location/states';
-export * from './commands/businesses/index';
+export * from './commands/merchants/index';
 export * from './commands/kyc/index';
 export * from './commands/risk/index';
 export * from './schemas/business-event';

@@ -16,7 +16,7 @@ import { listAuditLog } from './audit/audit-log';
 import { resetAdminPassword, setPassword } from './auth/password';
 import { checkEmail, deviceLogin, login, logout, whoami } from './auth/session';
 import { listStates } from './location/states';
-import { businessCommands } from './businesses/index';
+import { businessCommands } from './merchants/index';
 import { kycCommands } from './kyc/index';
 import { riskCommands } from './risk/index';
 
