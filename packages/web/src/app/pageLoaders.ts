@@ -37,11 +37,11 @@ export const pageLoaders = {
   WemaAccountQueryPage: () => import('../modules/risk/WemaAccountQueryPage'),
   ErrorPage: () => import('../modules/system/ErrorPage'),
   NoPermissionPage: () => import('../modules/system/NoPermissionPage'),
-  KycCorporateUploadPage: () => import('../modules/verification/KycCorporateUploadPage'),
-  KycOverridePage: () => import('../modules/verification/KycOverridePage'),
-  RejectVerificationPage: () => import('../modules/verification/RejectVerificationPage'),
-  VerificationDetailPage: () => import('../modules/verification/VerificationDetailPage'),
-  VerificationListPage: () => import('../modules/verification/VerificationListPage'),
+  KycCorporateUploadPage: () => import('../modules/kyc/KycCorporateUploadPage'),
+  KycOverridePage: () => import('../modules/kyc/KycOverridePage'),
+  RejectVerificationPage: () => import('../modules/kyc/RejectVerificationPage'),
+  VerificationDetailPage: () => import('../modules/kyc/VerificationDetailPage'),
+  VerificationListPage: () => import('../modules/kyc/VerificationListPage'),
 } satisfies Record<string, PageLoader>;
 
 // Routes may name exactly these pages: a route naming one that has no loader does not compile.

@@ -6,7 +6,7 @@ import { humanize } from '../ui/humanize';
 import { linkClass } from '../ui/linkClass';
 import { Section } from '../ui/Section';
 import { statusTone } from '../ui/statusTone';
-import { documentLabel, statusLabel } from '../verification/kycLabels';
+import { documentLabel, statusLabel } from '../kyc/kycLabels';
 import { DetailTable } from './DetailTable';
 
 /** The latest KYC record of each type, each opening its review page. */
