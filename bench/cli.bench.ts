@@ -24,6 +24,7 @@ const BIN = fileURLToPath(new URL('../packages/cli/bin/traction.js', import.meta
 
 /** Reports the process's peak resident memory on exit, on stderr, without touching the CLI. */
 const PEAK_MEMORY_HOOK = `data:text/javascript,${encodeURIComponent(
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the hook's own source, a template literal the child process evaluates.
   "import { writeSync } from 'node:fs'; process.on('exit', () => writeSync(2, `\\n@@maxrss ${process.resourceUsage().maxRSS}\\n`));",
 )}`;
 

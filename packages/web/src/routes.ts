@@ -6,6 +6,7 @@ import type { Permission } from '@traction/core';
  * permissions) without the table importing them back, and a route naming a page that has no
  * loader is a compile error.
  */
+// biome-ignore lint/suspicious/noEmptyInterface: empty here on purpose, filled by declaration merging in app/pageLoaders.ts (a type alias cannot be merged).
 export interface RoutePages {}
 
 /** A page module's name, e.g. `MerchantsPage`. */

@@ -67,7 +67,9 @@ export class ConfigFile {
   }
 
   profile(name: string): Profile {
-    return (this.data.profiles[name] ??= {});
+    const profile = this.data.profiles[name] ?? {};
+    this.data.profiles[name] = profile;
+    return profile;
   }
 
   save(): void {

@@ -25,7 +25,11 @@ export function profileStore(config: ConfigFile, profileName: string, env: Reado
     set(key, value) {
       if (key === STORAGE_KEYS.deviceId) config.data.deviceId = value;
       else if (PROFILE_FIELDS[key]) profile()[PROFILE_FIELDS[key]] = value;
-      else (profile().values ??= {})[key] = value;
+      else {
+        const current = profile();
+        current.values ??= {};
+        current.values[key] = value;
+      }
       config.save();
     },
     remove(key) {

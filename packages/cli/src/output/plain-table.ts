@@ -9,5 +9,6 @@ export function plainTable(headers: readonly string[], rows: readonly (readonly 
       .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!)))
       .join('  ')
       .trimEnd();
-  return [line(headers), ...rows.map(line)].join('\n') + '\n';
+  // The empty last item ends the text with a newline.
+  return [line(headers), ...rows.map(line), ''].join('\n');
 }

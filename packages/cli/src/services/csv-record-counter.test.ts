@@ -6,7 +6,13 @@ import { CsvRecordCounter } from './csv-record-counter';
 async function count(chunks: string[]): Promise<{ records: number; text: string }> {
   let text = '';
   const counter = new CsvRecordCounter();
-  await pipeline(Readable.from(chunks.map((chunk) => Buffer.from(chunk))), counter, new Writable({ write: (chunk, _e, done) => ((text += chunk), done()) }));
+  const sink = new Writable({
+    write: (chunk, _e, done) => {
+      text += chunk;
+      done();
+    },
+  });
+  await pipeline(Readable.from(chunks.map((chunk) => Buffer.from(chunk))), counter, sink);
   return { records: counter.records, text };
 }
 

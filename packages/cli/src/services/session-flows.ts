@@ -154,7 +154,8 @@ export async function whoamiAction(io: Io, session: Session, globals: GlobalOpti
         `Device id:   ${me.session.deviceId} (this machine's own; with your password it signs in without a code, so keep it private)`,
         `Session:     ends ${lagosDateTime(me.session.idleExpiresAt)} if idle, ${lagosDateTime(me.session.expiresAt)} at the latest (Lagos time)`,
         `Permissions: ${user.permissions.join(', ') || '(none)'}`,
-      ].join('\n') + '\n',
+        '',
+      ].join('\n'),
     );
   });
 }

@@ -69,6 +69,7 @@ export class FakeTerminalInput extends EventEmitter {
   }
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC and BEL are what ANSI escape sequences are made of.
 const ANSI = /\u001B\[[0-9;?]*[A-Za-z]|\u001B\][^\u0007]*\u0007/g;
 export const stripAnsi = (text: string) => text.replace(ANSI, '');
 

@@ -26,6 +26,7 @@ export function Confirm({ question, details = [], typed, onAnswer }: ConfirmProp
     else if (input === 'n' || input === 'N' || key.return) setAnswer(false);
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: answer once, when the answer is given; the caller's callback is a new function on each render.
   useEffect(() => {
     if (answer !== undefined) onAnswer(answer);
   }, [answer]);
@@ -33,6 +34,7 @@ export function Confirm({ question, details = [], typed, onAnswer }: ConfirmProp
   return (
     <Box flexDirection="column">
       {details.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed lines of text, never reordered; two lines may read the same.
         <Text key={index} dimColor>
           {line}
         </Text>

@@ -61,6 +61,7 @@ export function LoginForm({ initialEmail = '', server, onPassword, onCode, onNew
     if (key.escape || (key.ctrl && input === 'c')) setStep((current) => (current === 'done' ? current : 'cancelled'));
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: report once, when the step ends the form; the name is settled by then and onDone may be a new function on each render.
   useEffect(() => {
     if (step === 'done') onDone({ signedIn: true, name });
     if (step === 'cancelled') onDone({ signedIn: false });

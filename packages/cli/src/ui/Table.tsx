@@ -27,6 +27,7 @@ export function Table({ headers, rows, width, footer }: TableProps) {
       <Box>{headers.map((header, column) => cell(header, column, true))}</Box>
       <Text dimColor>{widths.map((w) => '─'.repeat(w)).join(' '.repeat(COLUMN_GAP))}</Text>
       {rows.map((row, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a printed table is drawn once, in order; rows carry no id of their own.
         <Box key={index}>{headers.map((_, column) => cell(row[column] ?? '', column))}</Box>
       ))}
       {rows.length === 0 ? <Text dimColor>No rows match.</Text> : null}

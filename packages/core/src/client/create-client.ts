@@ -62,7 +62,7 @@ export function toRequest(command: AnyCommand, input: Record<string, unknown>) {
     const form = new FormData();
     for (const [key, value] of Object.entries(rest)) {
       if (value instanceof Blob) form.append(key, value);
-      else if (Array.isArray(value)) value.forEach((v) => form.append(key, v instanceof Blob ? v : String(v)));
+      else if (Array.isArray(value)) for (const v of value) form.append(key, v instanceof Blob ? v : String(v));
       else form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
     }
     return { path, query: undefined, body: form };

@@ -57,9 +57,9 @@ export function normaliseIdNumber(value: string): string {
  * for `id_number`, and a test checks the two agree.
  */
 export function idNumberNormSql(column: string): string {
-  const escape = (text: string) =>
+  const escapeForSql = (text: string) =>
     [...text].map((char) => (/[A-Za-z0-9 -]/.test(char) ? char : `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`)).join('');
-  return `translate(${column}, E'${escape(LOWER + ID_NUMBER_DROPPED_CHARACTERS)}', '${UPPER}')`;
+  return `translate(${column}, E'${escapeForSql(LOWER + ID_NUMBER_DROPPED_CHARACTERS)}', '${UPPER}')`;
 }
 
 /** Why `idNumber` is not a valid number of `idType`, or null when it is (expects a normalised number). */

@@ -16,6 +16,7 @@ export default function DepartmentPermissionsPage() {
   const { allowed, open } = useOpenCommand();
   const [draft, setDraft] = useState<Set<Permission> | null>(null);
   const saved = shown.data?.department.permissions;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a newly saved set of permissions discards the draft: the dependency is the trigger, not an input.
   useEffect(() => setDraft(null), [saved]);
 
   if (shown.isPending) return <PageSpinner />;

@@ -51,6 +51,7 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
   );
   const unlocked = command.danger !== 'money' || (confirmation !== null && confirmationMatches(typed, confirmation.expected));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each new set of errors renders, to focus the first invalid field.
   useEffect(() => {
     if (!focusError.current) return;
     focusError.current = false;

@@ -70,7 +70,9 @@ function CorporateUpload({ businessId }: { businessId: number }) {
 
   useEffect(() => {
     const running = controllers.current;
-    return () => running.forEach((controller) => controller.abort());
+    return () => {
+      for (const controller of running) controller.abort();
+    };
   }, []);
 
   const update = (key: number, change: Partial<PendingFile>) => setFiles((current) => current.map((file) => (file.key === key ? { ...file, ...change } : file)));

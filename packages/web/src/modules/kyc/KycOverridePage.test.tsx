@@ -31,7 +31,7 @@ function renderPage(blacklist: { idType: string; idNumber: string }[]) {
   call.mockImplementation((command: { id: string }, input: Record<string, unknown>) => {
     if (command.id === 'kyc.business-records') return Promise.resolve({ business, items: [record] });
     if (command.id === 'kyc.blacklist.list') return Promise.resolve({ items: blacklist.map((entry, i) => ({ id: i + 1, note: 'Stolen', kycId: 3, businessId: 9, businessName: 'Other', createdBy: null, createdAt: '2026-11-19T09:00:00.000Z', ...entry })), page: 1, total: blacklist.length });
-    if (command.id === 'kyc.override') return Promise.resolve({ business: { ...business, kycExempt: input.kycType ? false : true, bvnExempt: !!input.kycType }, message: `Mama Put Kitchen: exempted from ${input.kycType ? 'the BVN check' : 'KYC'}` });
+    if (command.id === 'kyc.override') return Promise.resolve({ business: { ...business, kycExempt: !input.kycType, bvnExempt: !!input.kycType }, message: `Mama Put Kitchen: exempted from ${input.kycType ? 'the BVN check' : 'KYC'}` });
     return Promise.reject(new Error(`unexpected ${command.id}`));
   });
   renderWithSession(<KycOverridePage />, { url: '/kyc-override-portal?business=42', path: '/kyc-override-portal', permissions: ['kyc.view', 'kyc.override', 'merchants.view'] });

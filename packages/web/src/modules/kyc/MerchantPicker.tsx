@@ -40,6 +40,7 @@ export function MerchantPicker({ onPick, label = 'Find a merchant' }: { onPick: 
       >
         <label htmlFor={inputId} className="block">
           <span className="mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-400">Business id</span>
+          {/* biome-ignore lint/a11y/noAutofocus: the picker is all the page asks for; keyboard-first, the field takes the first keystroke. */}
           <input id={inputId} autoFocus inputMode="numeric" value={draft} onChange={(event) => change(event.target.value)} className="h-9 w-40 rounded-md border border-zinc-300 bg-white px-2.5 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
         </label>
         <Button type="submit" variant="primary" disabled={!valid}>
@@ -79,6 +80,7 @@ export function MerchantPicker({ onPick, label = 'Find a merchant' }: { onPick: 
       <input
         id={inputId}
         type="search"
+        // biome-ignore lint/a11y/noAutofocus: the picker is all the page asks for; keyboard-first, the field takes the first keystroke.
         autoFocus
         role="combobox"
         aria-expanded={items.length > 0}

@@ -133,6 +133,7 @@ export default function RejectVerificationPage() {
             <textarea
               id={commentId}
               name="comment"
+              // biome-ignore lint/a11y/noAutofocus: the comment is the whole form; the reviewer came here to type it.
               autoFocus
               rows={4}
               maxLength={1000}

@@ -40,6 +40,7 @@ export default function VerificationDetailPage() {
   const shown = useCommandQuery(getKyc, { id: kycId }, { enabled: Number.isInteger(kycId) && kycId > 0 });
   const data = shown.data;
   const [notice, setNotice] = useState<KycNotice | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening another record clears the notice about the previous one.
   useEffect(() => setNotice(null), [kycId]);
   const decisions = useKycDecisions(kycId, data, setNotice);
   const blacklist = useKycBlacklist(data, setNotice);

@@ -72,7 +72,7 @@ export function ListPage({ command, title, description, actions, filterOptions, 
   const [params, setParams] = useSearchParams();
   // Callers write `fixed` inline; its content, not its identity, decides when filters change.
   const fixedKey = JSON.stringify(fixed);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for `fixed`'s content.
   const fixedFilters = useMemo(() => fixed, [fixedKey]);
   const fields = useMemo(() => describeFilters(command).filter((field) => !(field.key in fixedFilters)), [command, fixedFilters]);
   const read = useMemo(() => readFilters(command, fields, params), [command, fields, params]);

@@ -6,6 +6,7 @@ export function TableMessage({ state, children }: { state: 'loading' | 'empty' |
     return (
       <div role="status" aria-label="Loading rows" data-table-state="loading" className="space-y-2 p-3">
         {Array.from({ length: 8 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder bars with nothing but their position.
           <div key={i} className="h-4 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800" style={{ width: `${90 - ((i * 17) % 40)}%` }} />
         ))}
       </div>

@@ -1,5 +1,6 @@
 import { listAuditLog, type AnyCommand } from '@traction/core';
 import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
 import { permissionSetAtom } from '../auth/sessionAtoms';
 import { dateTimeFormat } from '../ui/dateTimeFormat';
 import { useCommandQuery } from '../list/useCommandQuery';
@@ -43,7 +44,7 @@ export function RecentRuns({ command, inputs }: { command: AnyCommand; inputs: r
   const permissions = useAtomValue(permissionSetAtom);
   const allowed = permissions.has('audit.view');
   const runs = useCommandQuery(listAuditLog, { command: command.id }, { enabled: allowed });
-  let body;
+  let body: ReactNode;
   if (!allowed) body = <p className="text-zinc-500">Past runs are in the Audit Log, for admins with the audit.view permission.</p>;
   else if (runs.isPending) body = <p className="text-zinc-500">Loading…</p>;
   else if (runs.isError) body = <p role="alert" className="text-red-600">The history could not be loaded.</p>;

@@ -25,6 +25,7 @@ export function Shell({ children }: { children: ReactNode }) {
   useSessionRefresh();
   const openPalette = useSetAtom(paletteOpenAtom);
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: going to another page closes the menu drawer.
   useEffect(() => setMenuOpen(false), [pathname]);
   // Pages visited from anywhere (sidebar, links, chords) count as recent, not only palette picks.
   const rememberRecent = useSetAtom(recentEntriesAtom);
