@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // so it gets a longer budget than the in-memory HTTP tests.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
