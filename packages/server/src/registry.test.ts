@@ -121,7 +121,6 @@ describe('authentication', () => {
 });
 
 describe('OpenAPI document', () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let doc: any;
   beforeAll(async () => {
     const answer = await t.request('GET', '/openapi.json');

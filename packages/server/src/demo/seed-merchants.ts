@@ -353,7 +353,6 @@ async function insertMany(db: Db, table: keyof Database, rows: Record<string, un
   const columns = Object.keys(rows[0]!).length;
   const size = Math.max(1, Math.floor(60_000 / columns));
   for (let i = 0; i < rows.length; i += size) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await db.insertInto(table).values(rows.slice(i, i + size) as any).execute();
   }
 }
