@@ -7,22 +7,37 @@ export type Handler<C extends AnyCommand> = (args: {
   ctx: HandlerContext;
 }) => Promise<CommandOutput<C>>;
 
-/** A list's rows as a query the framework pages, counts and exports. */
-export interface ListSource<Row> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  query: SelectQueryBuilder<any, any, any>;
+/**
+ * A list's rows as a query the framework pages, counts and exports. `DB` and `TB` are the
+ * query's tables (aliases included), `Row` what it selects as Kysely infers it, `Out` the
+ * command's row shape.
+ */
+export interface ListSource<DB, TB, Row, Out extends object> {
+  query: SelectQueryBuilder<DB, TB & keyof DB, Row>;
   /** A unique, indexed column to order and page by, and the key it is selected as. */
-  cursor: { column: string; key: string; direction: 'asc' | 'desc' };
+  cursor: { column: string; key: NoInfer<keyof Row & string>; direction: 'asc' | 'desc' };
   /** Turns a selected row into the command's row shape. */
-  map(row: Record<string, unknown>): Row;
+  map(row: Row): Out;
 }
+
+/**
+ * A list source whose tables and selected row only its implementation knows: the framework
+ * passes it work that suits any of them, `open((source) => readListPage(source, …))`, and gets
+ * back rows of the command's shape.
+ */
+export type OpenList<Out extends object> = <Result>(use: <DB, TB, Row>(source: ListSource<DB, TB, Row, Out>) => Result) => Result;
 
 export interface Implementation {
   command: AnyCommand;
   /** Runs inside a transaction with its audit row (mutating commands), unless false. */
   transactional: boolean;
   handler?: (args: { input: Record<string, unknown>; ctx: HandlerContext }) => Promise<unknown>;
-  list?: (args: { input: Record<string, unknown>; ctx: HandlerContext }) => ListSource<unknown>;
+  list?: (args: { input: Record<string, unknown>; ctx: HandlerContext }) => OpenList<object>;
+}
+
+/** A list command's implementation, typed by its row shape (bulk commands resolve selections through it). */
+export interface ListImplementation<Out extends object> extends Implementation {
+  list: (args: { input: Record<string, unknown>; ctx: HandlerContext }) => OpenList<Out>;
 }
 
 /** Implements a command; the input arrives validated and typed, the output is checked on the way out. */
@@ -39,10 +54,18 @@ export function implement<C extends AnyCommand>(
 }
 
 /** Implements a list command by describing its rows; paging, counting and CSV come from the framework. */
-export function implementList<C extends AnyCommand, Row>(
+export function implementList<C extends AnyCommand, DB, TB, Row, Out extends object>(
   command: C,
-  source: (args: { input: CommandParsedInput<C>; ctx: HandlerContext }) => ListSource<Row>,
-): Implementation {
+  source: (args: { input: CommandParsedInput<C>; ctx: HandlerContext }) => ListSource<DB, TB, Row, Out>,
+): ListImplementation<Out> {
   if (!command.list) throw new Error(`${command.id} is not a list command`);
-  return { command, transactional: false, list: source as Implementation['list'] };
+  return {
+    command,
+    transactional: false,
+    // The input was validated against the command's schema before it gets here.
+    list: (args) => {
+      const opened = source(args as { input: CommandParsedInput<C>; ctx: HandlerContext });
+      return (use) => use(opened);
+    },
+  };
 }

@@ -3,23 +3,26 @@ import { stringify } from 'csv-stringify/sync';
 import { sql } from 'kysely';
 import type { ListSource } from './implement';
 
+/** The query of one page of a list, ordered by its cursor column. */
+export function pageQuery<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row, Out>, page: number, pageSize: number) {
+  return source.query
+    .orderBy(sql.ref(source.cursor.column), source.cursor.direction)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+/** The query counting every row of a list. */
+export function countQuery<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row, Out>) {
+  // Typed once here: Kysely cannot resolve a selection over tables only the list knows.
+  return source.query.clearSelect().select(sql<bigint>`count(*)`.as('total')).$castTo<{ total: bigint }>();
+}
+
 /** One page of a list, with the count of every matching row. */
-export async function readListPage<Row>(source: ListSource<Row>, page: number, pageSize: number): Promise<ListPage<Row>> {
-  const { column, direction } = source.cursor;
-  const [rows, counted] = await Promise.all([
-    source.query
-      .orderBy(sql.ref(column), direction)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    source.query
-      .clearSelect()
-      .select(sql<bigint>`count(*)`.as('total'))
-      .executeTakeFirst(),
-  ]);
-  const total = Number((counted as { total?: bigint } | undefined)?.total ?? 0);
+export async function readListPage<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row, Out>, page: number, pageSize: number): Promise<ListPage<Out>> {
+  const [rows, counted] = await Promise.all([pageQuery(source, page, pageSize).execute(), countQuery(source).executeTakeFirst()]);
+  const total = Number(counted?.total ?? 0);
   return {
-    items: rows.map((row) => source.map(row as Record<string, unknown>)),
+    items: rows.map((row) => source.map(row)),
     page,
     pageSize,
     total,
@@ -33,7 +36,7 @@ const CHUNK = 1_000;
  * Every matching row as CSV text, a chunk at a time. Chunks are read by keyset on the cursor
  * column, so memory stays flat however many rows match and late pages cost no more than early ones.
  */
-export async function* streamListCsv<Row>(source: ListSource<Row>, columns: readonly ListColumn[]): AsyncGenerator<string> {
+export async function* streamListCsv<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row, Out>, columns: readonly ListColumn[]): AsyncGenerator<string> {
   const { column, key, direction } = source.cursor;
   yield stringify([columns.map((c) => c.label)], { bom: true });
   let after: unknown;
@@ -42,11 +45,11 @@ export async function* streamListCsv<Row>(source: ListSource<Row>, columns: read
     if (after !== undefined) {
       query = query.where(sql<boolean>`${sql.ref(column)} ${sql.raw(direction === 'desc' ? '<' : '>')} ${after}`);
     }
-    const rows = (await query.execute()) as Record<string, unknown>[];
+    const rows = await query.execute();
     if (rows.length === 0) return;
     const records = rows.map((raw) => {
-      const row = source.map(raw) as Record<string, unknown>;
-      return columns.map((c) => csvCell(c, row[c.key]));
+      const row = new Map(Object.entries(source.map(raw)));
+      return columns.map((c) => csvCell(c, row.get(c.key)));
     });
     yield stringify(records);
     if (rows.length < CHUNK) return;

@@ -158,10 +158,10 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
   });
 
   if (implementation.list) {
-    const source = implementation.list({ input, ctx: ctxFor(deps.db) });
+    const open = implementation.list({ input, ctx: ctxFor(deps.db) });
     const list = command.list!;
-    if (input.download === 'csv') return csvResponse(c, command, streamListCsv(source, list.columns), deps);
-    const page = await readListPage(source, (input.page as number | undefined) ?? 1, list.pageSize);
+    if (input.download === 'csv') return csvResponse(c, command, open((source) => streamListCsv(source, list.columns)), deps);
+    const page = await open((source) => readListPage(source, (input.page as number | undefined) ?? 1, list.pageSize));
     return json(c, command.output.parse(page), 200);
   }
 

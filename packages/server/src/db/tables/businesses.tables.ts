@@ -1,3 +1,4 @@
+import type { BusinessEventKind } from '@traction/core';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { CreatedAt, Timestamp } from '../column-types';
 
@@ -83,7 +84,8 @@ export interface BusinessEventsTable {
   id: Generated<bigint>;
   business_id: number;
   at: ColumnType<Date, Date | string | undefined, never>;
-  kind: string;
+  /** Written only through recordBusinessEvents, which takes the contract's kinds. */
+  kind: BusinessEventKind;
   message: string;
   admin_id: number | null;
   details: JSONColumnType<Record<string, unknown>, string | undefined, string>;

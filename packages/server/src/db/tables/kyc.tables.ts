@@ -39,8 +39,8 @@ export interface KycDocumentsTable {
 export interface KycEventsTable {
   id: Generated<bigint>;
   kyc_id: number;
-  from_status: string | null;
-  to_status: string;
+  from_status: KycRecordsTable['status'] | null;
+  to_status: KycRecordsTable['status'];
   comment: string | null;
   admin_id: number | null;
   at: CreatedAt;

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { requireAdmin, type HandlerContext } from '../../http/handler-context';
 import { containsPattern } from '../../db/like';
 import { implement, implementList } from '../../http/implement';
-import { adminColumns, findAdmin, findAdminByEmail, forgetSignIns, revokeSessions, sendPasswordLink, toAdmin, type AdminRow } from '../auth/index';
+import { adminQuery, findAdmin, findAdminByEmail, forgetSignIns, revokeSessions, sendPasswordLink, toAdmin } from '../auth/index';
 import { countLiveSuperAdmins, existingDepartmentIds, insertAdmin, markAdminDeleted, setAdminRole } from './admins.repository';
 import { permissionsOfDepartments } from './departments.repository';
 import { assertHoldsAll, assertMaySuper } from './guards';
@@ -39,7 +39,7 @@ export const createAdminHandler = implement(createAdmin, async ({ input, ctx }) 
 });
 
 export const listAdminsHandler = implementList(listAdmins, ({ input, ctx }) => {
-  let query = ctx.db.selectFrom('admins as a').select(adminColumns()).where('a.deleted_at', 'is', null);
+  let query = adminQuery(ctx.db);
   if (input.role) query = query.where('a.role', '=', input.role);
   if (input.department !== undefined) {
     const department = input.department;
@@ -53,7 +53,7 @@ export const listAdminsHandler = implementList(listAdmins, ({ input, ctx }) => {
     const pattern = containsPattern(input.search);
     query = query.where(sql<boolean>`(a.email ilike ${pattern} or (a.first_name || ' ' || a.last_name) ilike ${pattern})`);
   }
-  return { query, cursor: { column: 'a.id', key: 'id', direction: 'desc' }, map: (row) => toAdmin(row as unknown as AdminRow) };
+  return { query, cursor: { column: 'a.id', key: 'id', direction: 'desc' }, map: toAdmin };
 });
 
 async function loadTarget(ctx: HandlerContext, id: number) {

@@ -16,8 +16,6 @@ import {
   type Admin,
   type Permission,
 } from '@traction/core';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/database';
 import { requireAdmin } from '../../http/handler-context';
 import { implement } from '../../http/implement';
 import { resolveSelection } from '../../http/selection';

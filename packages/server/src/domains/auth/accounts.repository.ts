@@ -1,6 +1,7 @@
 import { PERMISSION_IDS, type Admin, type Permission, type Role } from '@traction/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import type { RowOf } from '../../db/row-of';
 
 type Db = Kysely<Database>;
 
@@ -25,17 +26,12 @@ export function adminColumns() {
   ] as const;
 }
 
-export interface AdminRow {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: string;
-  created_at: Date;
-  last_login_at: Date | null;
-  has_password: boolean;
-  departments: { id: number; name: string }[];
+/** Live admins (`a`) as an `Admin` is made from them: the admins list starts here. */
+export function adminQuery(db: Db) {
+  return db.selectFrom('admins as a').select(adminColumns()).where('a.deleted_at', 'is', null);
 }
+
+export type AdminRow = RowOf<typeof adminQuery>;
 
 export function toAdmin(row: AdminRow): Admin {
   return {
@@ -52,13 +48,8 @@ export function toAdmin(row: AdminRow): Admin {
 }
 
 export async function findAdmin(db: Db, id: number): Promise<Admin | undefined> {
-  const row = await db
-    .selectFrom('admins as a')
-    .select(adminColumns())
-    .where('a.id', '=', id)
-    .where('a.deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row ? toAdmin(row as AdminRow) : undefined;
+  const row = await adminQuery(db).where('a.id', '=', id).executeTakeFirst();
+  return row ? toAdmin(row) : undefined;
 }
 
 export async function findAdminByEmail(db: Db, email: string) {

@@ -1,6 +1,7 @@
 import type { DeviceInput, DeviceRequest } from '@traction/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import type { RowOf } from '../../db/row-of';
 import { isoTimestampOrNull } from '../../db/timestamps';
 import { sha256 } from '../../crypto';
 
@@ -81,22 +82,22 @@ export function deviceRequestsQuery(db: Db) {
     .where('a.deleted_at', 'is', null);
 }
 
-export function toDeviceRequest(row: Record<string, unknown>): DeviceRequest {
+export function toDeviceRequest(row: RowOf<typeof deviceRequestsQuery>): DeviceRequest {
   return {
-    id: row.id as number,
-    adminId: row.admin_id as number,
-    adminEmail: row.admin_email as string,
-    adminName: row.admin_name as string,
-    deviceFingerprint: row.device_fingerprint as string,
-    deviceModel: row.device_model as string,
-    browserName: row.browser_name as string,
-    browserVersion: row.browser_version as string,
-    deviceType: row.device_type as string,
-    status: row.status as DeviceRequest['status'],
-    whitelisted: row.whitelisted as boolean,
-    requestedAt: (row.requested_at as Date).toISOString(),
+    id: row.id,
+    adminId: row.admin_id,
+    adminEmail: row.admin_email,
+    adminName: row.admin_name,
+    deviceFingerprint: row.device_fingerprint,
+    deviceModel: row.device_model,
+    browserName: row.browser_name,
+    browserVersion: row.browser_version,
+    deviceType: row.device_type,
+    status: row.status,
+    whitelisted: row.whitelisted,
+    requestedAt: row.requested_at.toISOString(),
     decidedAt: isoTimestampOrNull(row.decided_at),
-    decidedBy: (row.decided_by_email as string | null) ?? null,
+    decidedBy: row.decided_by_email ?? null,
     lastSeenAt: isoTimestampOrNull(row.last_seen_at),
   };
 }

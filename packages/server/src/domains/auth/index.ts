@@ -7,7 +7,7 @@ import { checkEmailHandler, logoutHandler, whoamiHandler } from './session.handl
  * Signing in and being signed in: credentials, devices, sessions, password links, and what an
  * admin may do. The admins domain (managing accounts) builds on this one, never the reverse.
  */
-export { adminColumns, effectivePermissions, findAdmin, findAdminByEmail, toAdmin, type AdminRow } from './accounts.repository';
+export { adminQuery, effectivePermissions, findAdmin, findAdminByEmail, toAdmin, type AdminRow } from './accounts.repository';
 export { decideDevice, deviceFingerprintSql, deviceRequestsQuery, toDeviceRequest } from './devices.repository';
 export { forgetSignIns } from './forget-sign-ins';
 export { sendPasswordLink } from './password-links';

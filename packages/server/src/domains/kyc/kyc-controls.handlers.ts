@@ -8,7 +8,6 @@ import {
   maskIdNumber,
   normaliseIdNumber,
   notFound,
-  OPEN_KYC_STATUSES,
   overrideKyc,
   verifyCorporate,
   type KycStatus,
@@ -22,11 +21,17 @@ import {
   applyStatusChange,
   blacklistedIdsOfBusiness,
   blacklistQuery,
+  businessBvn,
   findBlacklisted,
   findKycBusiness,
   findKycRecord,
+  insertBlacklistEntry,
   lockBusinessesUsingId,
   lockKycRecord,
+  lockUploads,
+  openKycRecord,
+  setKycExemption,
+  submitCorporateVerification,
   toBlacklistEntry,
 } from './kyc.repository';
 
@@ -50,11 +55,7 @@ export const overrideKycHandler = implement(overrideKyc, async ({ input, ctx }) 
       });
     }
   }
-  await ctx.db
-    .updateTable('businesses')
-    .set({ ...(bvnOnly ? { bvn_exempt: input.isexempt } : { kyc_exempt: input.isexempt }), kyc_override_by: admin.id, kyc_override_at: ctx.now, updated_at: ctx.now })
-    .where('id', '=', business.id)
-    .execute();
+  await setKycExemption(ctx.db, business.id, { exempt: bvnOnly ? { bvn: input.isexempt } : { kyc: input.isexempt }, adminId: admin.id, at: ctx.now });
   const message = `${input.isexempt ? 'Exempted from' : 'No longer exempt from'} ${what}`;
   await recordBusinessEvents(ctx.db, [
     { businessId: business.id, kind: 'kyc.override', message, adminId: admin.id, details: { kycType: input.kycType ?? 'all', isexempt: input.isexempt }, at: ctx.now },
@@ -77,8 +78,8 @@ export const blacklistKycIdHandler = implement(blacklistKycId, async ({ input, c
   // The ID must be the one the record carries, or the BVN of the record's business.
   const onRecord = record.document_type === input.idType && record.id_number_norm === idNumber;
   if (!onRecord) {
-    const business = input.idType === 'BVN' ? await ctx.db.selectFrom('businesses').select('bvn').where('id', '=', record.business_id).executeTakeFirst() : undefined;
-    if (!business?.bvn || normaliseIdNumber(business.bvn) !== idNumber) {
+    const bvn = input.idType === 'BVN' ? await businessBvn(ctx.db, record.business_id) : null;
+    if (!bvn || normaliseIdNumber(bvn) !== idNumber) {
       const carries = record.document_type && record.id_number_norm ? `carries ${record.document_type} ${maskIdNumber(record.id_number_norm)}` : 'carries no ID number';
       throw conflict(
         `${shown} is not on KYC record #${record.id} (it ${carries})${input.idType === 'BVN' ? ' and is not the BVN of its business' : ''}; nothing was blacklisted`,
@@ -89,14 +90,9 @@ export const blacklistKycIdHandler = implement(blacklistKycId, async ({ input, c
   const existing = await findBlacklisted(ctx.db, input.idType, idNumber);
   if (existing) throw conflict(`${shown} is already blacklisted (${existing.note})`, { reason: 'already_blacklisted' });
 
-  const inserted = await ctx.db
-    .insertInto('kyc_id_blacklist')
-    .values({ id_type: input.idType, id_number: idNumber, note: input.note, kyc_id: record.id, created_by: admin.id, created_at: ctx.now })
-    .onConflict((oc) => oc.columns(['id_type', 'id_number']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const entry = await insertBlacklistEntry(ctx.db, { idType: input.idType, idNumber, note: input.note, kycId: record.id, adminId: admin.id, at: ctx.now });
   // Someone else blacklisted it between the check and the insert.
-  if (!inserted) throw conflict(`${shown} is already blacklisted`, { reason: 'already_blacklisted' });
+  if (!entry) throw conflict(`${shown} is already blacklisted`, { reason: 'already_blacklisted' });
 
   const events: Parameters<typeof recordBusinessEvents>[1][number][] = [
     {
@@ -125,11 +121,7 @@ export const blacklistKycIdHandler = implement(blacklistKycId, async ({ input, c
   // No business that has used a blacklisted ID stays exempt (kyc.override refuses to exempt one).
   for (const business of await lockBusinessesUsingId(ctx.db, input.idType, idNumber)) {
     if (!business.kyc_exempt && !business.bvn_exempt) continue;
-    await ctx.db
-      .updateTable('businesses')
-      .set({ kyc_exempt: false, bvn_exempt: false, kyc_override_by: admin.id, kyc_override_at: ctx.now, updated_at: ctx.now })
-      .where('id', '=', business.id)
-      .execute();
+    await setKycExemption(ctx.db, business.id, { exempt: { kyc: false, bvn: false }, adminId: admin.id, at: ctx.now });
     const withdrawn = [business.kyc_exempt ? 'KYC' : null, business.bvn_exempt ? 'the BVN check' : null].filter(Boolean).join(' and ');
     events.push({
       businessId: business.id,
@@ -148,8 +140,7 @@ export const blacklistKycIdHandler = implement(blacklistKycId, async ({ input, c
     });
   }
   await recordBusinessEvents(ctx.db, events);
-  const entry = await blacklistQuery(ctx.db).where('l.id', '=', inserted.id).executeTakeFirstOrThrow();
-  return { entry: toBlacklistEntry(entry as Record<string, unknown>), record: (await findKycRecord(ctx.db, record.id))! };
+  return { entry, record: (await findKycRecord(ctx.db, record.id))! };
 });
 
 export const listKycBlacklistHandler = implementList(listKycBlacklist, ({ input, ctx }) => {
@@ -159,7 +150,7 @@ export const listKycBlacklistHandler = implementList(listKycBlacklist, ({ input,
     const number = normaliseIdNumber(input.search);
     query = query.where(sql<boolean>`(l.id_number like ${prefixPattern(number)} or l.note ilike ${containsPattern(input.search)})`);
   }
-  return { query, cursor: { column: 'l.id', key: 'id', direction: 'desc' }, map: (row) => toBlacklistEntry(row) };
+  return { query, cursor: { column: 'l.id', key: 'id', direction: 'desc' }, map: toBlacklistEntry };
 });
 
 export const verifyCorporateHandler = implement(verifyCorporate, async ({ input, ctx }) => {
@@ -168,13 +159,7 @@ export const verifyCorporateHandler = implement(verifyCorporate, async ({ input,
   if (!business) throw notFound(`Business ${input.id} does not exist`);
   const blacklisted = await findBlacklisted(ctx.db, 'CAC', input.rcNumber);
   if (blacklisted) throw conflict(`${input.rcNumber} is blacklisted (${blacklisted.note})`, { reason: 'id_blacklisted' });
-  const open = await ctx.db
-    .selectFrom('kyc_records')
-    .select(['id', 'status'])
-    .where('business_id', '=', business.id)
-    .where('verification_type', '=', 'CORPORATE')
-    .where('status', 'in', OPEN_KYC_STATUSES)
-    .executeTakeFirst();
+  const open = await openKycRecord(ctx.db, business.id, 'CORPORATE');
   if (open) {
     throw conflict(`${business.name} already has corporate verification #${open.id} awaiting review (${open.status}); decide it first`, {
       reason: 'open_record',
@@ -183,7 +168,7 @@ export const verifyCorporateHandler = implement(verifyCorporate, async ({ input,
   }
 
   const uploadIds = [...new Set(input.uploadIds)];
-  const uploads = await ctx.db.selectFrom('uploads').select(['id', 'original_name', 'business_id']).where('id', 'in', uploadIds).forUpdate().execute();
+  const uploads = await lockUploads(ctx.db, uploadIds);
   const missing = uploadIds.filter((id) => !uploads.some((upload) => upload.id === id));
   if (missing.length > 0) throw notFound(`No upload with id ${missing.join(', ')}`);
   const foreign = uploads.filter((upload) => upload.business_id !== null && upload.business_id !== business.id);
@@ -191,31 +176,15 @@ export const verifyCorporateHandler = implement(verifyCorporate, async ({ input,
     throw conflict(`Upload ${foreign.map((upload) => upload.id).join(', ')} belongs to another business`, { reason: 'foreign_upload' });
   }
 
-  const { id: kycId } = await ctx.db
-    .insertInto('kyc_records')
-    .values({
-      business_id: business.id,
-      verification_type: 'CORPORATE',
-      document_type: 'CAC',
-      id_number: input.rcNumber,
-      detail: business.name,
-      status: 'PENDING',
-      submitted_at: ctx.now,
-      updated_at: ctx.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const byId = new Map(uploads.map((upload) => [upload.id, upload]));
-  await ctx.db
-    .insertInto('kyc_documents')
-    .values(uploadIds.map((uploadId, index) => ({ kyc_id: kycId, upload_id: uploadId, label: byId.get(uploadId)?.original_name ?? `CAC document ${index + 1}` })))
-    .execute();
-  await ctx.db.updateTable('uploads').set({ business_id: business.id }).where('id', 'in', uploadIds).where('business_id', 'is', null).execute();
-  await ctx.db.updateTable('businesses').set({ rc_number: input.rcNumber, updated_at: ctx.now }).where('id', '=', business.id).execute();
-  await ctx.db
-    .insertInto('kyc_events')
-    .values({ kyc_id: kycId, from_status: null, to_status: 'PENDING', comment: `Submitted with ${uploadIds.length} document${uploadIds.length > 1 ? 's' : ''}`, admin_id: admin.id, at: ctx.now })
-    .execute();
+  const kycId = await submitCorporateVerification(ctx.db, {
+    businessId: business.id,
+    businessName: business.name,
+    rcNumber: input.rcNumber,
+    uploads,
+    uploadIds,
+    adminId: admin.id,
+    at: ctx.now,
+  });
   await recordBusinessEvents(ctx.db, [
     {
       businessId: business.id,

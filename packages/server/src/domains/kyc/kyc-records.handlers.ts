@@ -13,7 +13,6 @@ import {
   type KycStatus,
   type VerificationType,
 } from '@traction/core';
-import { sql } from 'kysely';
 import { requireAdmin, type HandlerContext } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
 import { recordBusinessEvents } from '../merchants/index';
@@ -25,8 +24,10 @@ import {
   findKycBusiness,
   findKycRecord,
   kycDocuments,
+  kycBusinessesByName,
   kycHistory,
   kycRecordQuery,
+  kycRecordsOfBusinesses,
   lockKycRecord,
   toKycBusiness,
   toKycListRow,
@@ -41,7 +42,7 @@ export const listKycHandler = implementList(listKyc, ({ input, ctx }) => {
   if (input.business_name) query = query.where(businessNameStartsWith(input.business_name));
   if (input.start_date) query = query.where('k.submitted_at', '>=', rangeBoundToDate(input.start_date, 'start'));
   if (input.end_date) query = query.where('k.submitted_at', '<=', rangeBoundToDate(input.end_date, 'end'));
-  return { query, cursor: { column: 'k.id', key: 'id', direction: 'desc' }, map: (row) => toKycListRow(row) };
+  return { query, cursor: { column: 'k.id', key: 'id', direction: 'desc' }, map: toKycListRow };
 });
 
 async function loadRecord(ctx: HandlerContext, id: number) {
@@ -74,38 +75,21 @@ export const businessKycRecordsHandler = implement(businessKycRecords, async ({ 
   if (!business) throw notFound(`Business ${input.id} does not exist`);
   const rows = await kycRecordQuery(ctx.db).where('k.business_id', '=', input.id).orderBy('k.id', 'desc').limit(500).execute();
   const { bvn: _bvn, ...summary } = business;
-  return { business: summary, items: rows.map((row) => toKycRecord(row)) };
+  return { business: summary, items: rows.map(toKycRecord) };
 });
 
 /** How many businesses one name lookup answers with. */
 const SUMMARY_LIMIT = 20;
 
 export const businessKycSummaryHandler = implement(businessKycSummary, async ({ input, ctx }) => {
-  const businesses = await ctx.db
-    .selectFrom('businesses as b')
-    .leftJoin('admins as o', 'o.id', 'b.kyc_override_by')
-    .select(['b.id', 'b.name', 'b.email', 'b.phone', 'b.rc_number', 'b.kyc_exempt', 'b.bvn_exempt', 'b.kyc_override_at', 'b.is_fraud'])
-    .select(['o.id as o_id', 'o.first_name as o_first_name', 'o.last_name as o_last_name', 'o.email as o_email'])
-    .where(businessNameStartsWith(input.business_name))
-    // The exact name first, then the rest by name.
-    .orderBy(sql`lower(b.name) = lower(${input.business_name})`, 'desc')
-    .orderBy(sql`lower(b.name)`)
-    .orderBy('b.id')
-    .limit(SUMMARY_LIMIT)
-    .execute();
+  const businesses = await kycBusinessesByName(ctx.db, input.business_name, SUMMARY_LIMIT);
   if (businesses.length === 0) return { items: [] };
   const types: readonly VerificationType[] = input.verification_types ?? VERIFICATION_TYPES;
   const ids = businesses.map((b) => b.id);
-  const records = await ctx.db
-    .selectFrom('kyc_records')
-    .select(['id', 'business_id', 'verification_type', 'status', 'document_type', 'submitted_at'])
-    .where('business_id', 'in', ids)
-    .where('verification_type', 'in', types)
-    .orderBy('id', 'desc')
-    .execute();
+  const records = await kycRecordsOfBusinesses(ctx.db, ids, types);
   return {
     items: businesses.map((row) => ({
-      business: toKycBusiness(row as Record<string, unknown>),
+      business: toKycBusiness(row),
       verifications: types.map((verificationType) => {
         const mine = records.filter((r) => r.business_id === row.id && r.verification_type === verificationType);
         const latest = mine[0];

@@ -1,5 +1,6 @@
 import {
   isFinalKycStatus,
+  OPEN_KYC_STATUSES,
   KYC_TRANSITIONS,
   maskIdNumber,
   normaliseIdNumber,
@@ -15,16 +16,15 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import { lowerPrefixPattern } from '../../db/like';
+import type { RowOf } from '../../db/row-of';
 import { isoTimestamp } from '../../db/timestamps';
 
 const isoOrNull = (value: Date | string | null | undefined): string | null => (value === null || value === undefined ? null : isoTimestamp(value));
 
-/** `{id, name, email}` of an admin joined under `prefix` (`r_id`, `r_first_name`…), or null. */
-function adminOf(row: Record<string, unknown>, prefix: string) {
-  const id = row[`${prefix}_id`] as number | null;
-  if (id === null || id === undefined) return null;
-  const name = `${String(row[`${prefix}_first_name`] ?? '')} ${String(row[`${prefix}_last_name`] ?? '')}`.trim();
-  return { id, name, email: String(row[`${prefix}_email`] ?? '') };
+/** `{id, name, email}` of a left-joined admin (`r.id as r_id`, `r.first_name as r_first_name`…), or null when none. */
+function adminOf(id: number | null, firstName: string | null, lastName: string | null, email: string | null) {
+  if (id === null) return null;
+  return { id, name: `${firstName ?? ''} ${lastName ?? ''}`.trim(), email: email ?? '' };
 }
 
 /** `lower(b.name) like 'text%'`: served by the businesses_name_prefix index of 0004. */
@@ -61,26 +61,26 @@ export function kycRecordQuery(db: Db) {
     ]);
 }
 
-export function toKycRecord(row: Record<string, unknown>): KycRecord {
+export function toKycRecord(row: RowOf<typeof kycRecordQuery>): KycRecord {
   return {
-    id: row.id as number,
-    businessId: row.business_id as number,
-    businessName: (row.business_name as string | null) ?? '',
-    verificationType: row.verification_type as KycRecord['verificationType'],
-    documentType: row.document_type as string | null,
-    idNumber: row.id_number as string | null,
-    detail: row.detail as string | null,
-    status: row.status as KycStatus,
-    comment: row.comment as string | null,
-    reviewedBy: adminOf(row, 'r'),
-    reviewedAt: isoOrNull(row.reviewed_at as Date | null),
-    submittedAt: isoTimestamp(row.submitted_at as Date),
-    updatedAt: isoTimestamp(row.updated_at as Date),
+    id: row.id,
+    businessId: row.business_id,
+    businessName: row.business_name ?? '',
+    verificationType: row.verification_type,
+    documentType: row.document_type,
+    idNumber: row.id_number,
+    detail: row.detail,
+    status: row.status,
+    comment: row.comment,
+    reviewedBy: adminOf(row.r_id, row.r_first_name, row.r_last_name, row.r_email),
+    reviewedAt: isoOrNull(row.reviewed_at),
+    submittedAt: isoTimestamp(row.submitted_at),
+    updatedAt: isoTimestamp(row.updated_at),
   };
 }
 
 /** A list row: the ID number shows its last 4 characters only. */
-export function toKycListRow(row: Record<string, unknown>): KycListRow {
+export function toKycListRow(row: RowOf<typeof kycRecordQuery>): KycListRow {
   const record = toKycRecord(row);
   return {
     id: record.id,
@@ -151,10 +151,10 @@ export async function kycHistory(db: Db, kycId: number): Promise<KycEvent[]> {
     .execute();
   return rows.map((row) => ({
     id: Number(row.id),
-    fromStatus: row.from_status as KycStatus | null,
-    toStatus: row.to_status as KycStatus,
+    fromStatus: row.from_status,
+    toStatus: row.to_status,
     comment: row.comment,
-    admin: adminOf(row as Record<string, unknown>, 'a'),
+    admin: adminOf(row.a_id, row.a_first_name, row.a_last_name, row.a_email),
     at: isoTimestamp(row.at),
   }));
 }
@@ -181,17 +181,53 @@ export function uploadQuery(db: Db) {
     ]);
 }
 
-export function toUploadInfo(row: Record<string, unknown>): UploadInfo {
+export function toUploadInfo(row: RowOf<typeof uploadQuery>): UploadInfo {
   return {
-    id: row.id as number,
-    originalName: row.original_name as string,
-    contentType: row.content_type as string,
-    sizeBytes: row.size_bytes as number,
-    sha256: row.sha256 as string,
-    businessId: row.business_id as number | null,
-    uploadedBy: adminOf(row, 'ub'),
-    createdAt: isoTimestamp(row.created_at as Date),
+    id: row.id,
+    originalName: row.original_name,
+    contentType: row.content_type,
+    sizeBytes: row.size_bytes,
+    sha256: row.sha256,
+    businessId: row.business_id,
+    uploadedBy: adminOf(row.ub_id, row.ub_first_name, row.ub_last_name, row.ub_email),
+    createdAt: isoTimestamp(row.created_at),
   };
+}
+
+export async function findUpload(db: Db, id: number): Promise<UploadInfo | undefined> {
+  const row = await uploadQuery(db).where('u.id', '=', id).executeTakeFirst();
+  return row ? toUploadInfo(row) : undefined;
+}
+
+/** Where an upload's bytes are kept, and what they were when accepted. */
+export async function findStoredUpload(db: Db, id: number) {
+  return db.selectFrom('uploads').select(['id', 'original_name', 'content_type', 'storage_key']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertUpload(
+  db: Db,
+  upload: { originalName: string; contentType: string; sizeBytes: number; sha256: string; storageKey: string; businessId: number | null; uploadedBy: number; at: Date },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('uploads')
+    .values({
+      original_name: upload.originalName,
+      content_type: upload.contentType,
+      size_bytes: upload.sizeBytes,
+      sha256: upload.sha256,
+      storage_key: upload.storageKey,
+      business_id: upload.businessId,
+      uploaded_by: upload.uploadedBy,
+      created_at: upload.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** The uploads, locked for the rest of the transaction (a record is about to claim them). */
+export async function lockUploads(db: Db, ids: readonly number[]) {
+  return db.selectFrom('uploads').select(['id', 'original_name', 'business_id']).where('id', 'in', ids).forUpdate().execute();
 }
 
 export async function kycDocuments(db: Db, kycId: number) {
@@ -201,13 +237,14 @@ export async function kycDocuments(db: Db, kycId: number) {
     .where('d.kyc_id', '=', kycId)
     .orderBy('u.id', 'asc')
     .execute();
-  return rows.map((row) => ({ ...toUploadInfo(row as Record<string, unknown>), label: row.label }));
+  return rows.map((row) => ({ ...toUploadInfo(row), label: row.label }));
 }
 
 // ---- businesses
 
-export async function findKycBusiness(db: Db, id: number, options: { lock?: boolean } = {}): Promise<(KycBusiness & { bvn: string | null }) | undefined> {
-  let query = db
+/** Businesses (`b`) with the admin who last set their KYC override (`o`). */
+export function kycBusinessQuery(db: Db) {
+  return db
     .selectFrom('businesses as b')
     .leftJoin('admins as o', 'o.id', 'b.kyc_override_by')
     .select([
@@ -225,26 +262,121 @@ export async function findKycBusiness(db: Db, id: number, options: { lock?: bool
       'o.first_name as o_first_name',
       'o.last_name as o_last_name',
       'o.email as o_email',
-    ])
-    .where('b.id', '=', id);
-  if (options.lock) query = query.forUpdate(['b']);
-  const row = await query.executeTakeFirst();
-  return row ? { ...toKycBusiness(row as Record<string, unknown>), bvn: row.bvn } : undefined;
+    ]);
 }
 
-export function toKycBusiness(row: Record<string, unknown>): KycBusiness {
+export async function findKycBusiness(db: Db, id: number, options: { lock?: boolean } = {}): Promise<(KycBusiness & { bvn: string | null }) | undefined> {
+  let query = kycBusinessQuery(db).where('b.id', '=', id);
+  if (options.lock) query = query.forUpdate(['b']);
+  const row = await query.executeTakeFirst();
+  return row ? { ...toKycBusiness(row), bvn: row.bvn } : undefined;
+}
+
+export function toKycBusiness(row: RowOf<typeof kycBusinessQuery>): KycBusiness {
   return {
-    id: row.id as number,
-    name: row.name as string,
-    email: row.email as string,
-    phone: row.phone as string,
-    rcNumber: row.rc_number as string | null,
-    kycExempt: row.kyc_exempt as boolean,
-    bvnExempt: row.bvn_exempt as boolean,
-    kycOverrideBy: adminOf(row, 'o'),
-    kycOverrideAt: isoOrNull(row.kyc_override_at as Date | null),
-    isFraud: row.is_fraud as boolean,
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    rcNumber: row.rc_number,
+    kycExempt: row.kyc_exempt,
+    bvnExempt: row.bvn_exempt,
+    kycOverrideBy: adminOf(row.o_id, row.o_first_name, row.o_last_name, row.o_email),
+    kycOverrideAt: isoOrNull(row.kyc_override_at),
+    isFraud: row.is_fraud,
   };
+}
+
+/** Up to `limit` businesses whose name starts with the text: the exact name first, then the rest by name. */
+export async function kycBusinessesByName(db: Db, name: string, limit: number) {
+  return kycBusinessQuery(db)
+    .where(businessNameStartsWith(name))
+    .orderBy(sql`lower(b.name) = lower(${name})`, 'desc')
+    .orderBy(sql`lower(b.name)`)
+    .orderBy('b.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The records of these businesses and verification types, newest first. */
+export async function kycRecordsOfBusinesses(db: Db, businessIds: readonly number[], types: readonly KycRecord['verificationType'][]) {
+  return db
+    .selectFrom('kyc_records')
+    .select(['id', 'business_id', 'verification_type', 'status', 'document_type', 'submitted_at'])
+    .where('business_id', 'in', businessIds)
+    .where('verification_type', 'in', types)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** The business's BVN, if it has one. */
+export async function businessBvn(db: Db, businessId: number): Promise<string | null> {
+  const row = await db.selectFrom('businesses').select('bvn').where('id', '=', businessId).executeTakeFirst();
+  return row?.bvn ?? null;
+}
+
+/** Sets or clears the business's KYC exemption (all of KYC or the BVN check only), naming who did it. */
+export async function setKycExemption(db: Db, businessId: number, change: { exempt: { kyc?: boolean; bvn?: boolean }; adminId: number; at: Date }): Promise<void> {
+  await db
+    .updateTable('businesses')
+    .set({
+      ...(change.exempt.kyc === undefined ? {} : { kyc_exempt: change.exempt.kyc }),
+      ...(change.exempt.bvn === undefined ? {} : { bvn_exempt: change.exempt.bvn }),
+      kyc_override_by: change.adminId,
+      kyc_override_at: change.at,
+      updated_at: change.at,
+    })
+    .where('id', '=', businessId)
+    .execute();
+}
+
+/** The business's open record of a verification type, if it has one. */
+export async function openKycRecord(db: Db, businessId: number, verificationType: KycRecord['verificationType']) {
+  return db
+    .selectFrom('kyc_records')
+    .select(['id', 'status'])
+    .where('business_id', '=', businessId)
+    .where('verification_type', '=', verificationType)
+    .where('status', 'in', OPEN_KYC_STATUSES)
+    .executeTakeFirst();
+}
+
+/**
+ * A corporate verification submitted with its documents: the record, its documents (labelled
+ * with the uploads' names), the uploads claimed for the business, its RC number and the first
+ * history row. Returns the record's id.
+ */
+export async function submitCorporateVerification(
+  db: Db,
+  args: { businessId: number; businessName: string; rcNumber: string; uploads: readonly { id: number; original_name: string }[]; uploadIds: readonly number[]; adminId: number; at: Date },
+): Promise<number> {
+  const { at, uploadIds } = args;
+  const { id: kycId } = await db
+    .insertInto('kyc_records')
+    .values({
+      business_id: args.businessId,
+      verification_type: 'CORPORATE',
+      document_type: 'CAC',
+      id_number: args.rcNumber,
+      detail: args.businessName,
+      status: 'PENDING',
+      submitted_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const byId = new Map(args.uploads.map((upload) => [upload.id, upload]));
+  await db
+    .insertInto('kyc_documents')
+    .values(uploadIds.map((uploadId, index) => ({ kyc_id: kycId, upload_id: uploadId, label: byId.get(uploadId)?.original_name ?? `CAC document ${index + 1}` })))
+    .execute();
+  await db.updateTable('uploads').set({ business_id: args.businessId }).where('id', 'in', uploadIds).where('business_id', 'is', null).execute();
+  await db.updateTable('businesses').set({ rc_number: args.rcNumber, updated_at: at }).where('id', '=', args.businessId).execute();
+  await db
+    .insertInto('kyc_events')
+    .values({ kyc_id: kycId, from_status: null, to_status: 'PENDING', comment: `Submitted with ${uploadIds.length} document${uploadIds.length > 1 ? 's' : ''}`, admin_id: args.adminId, at })
+    .execute();
+  return kycId;
 }
 
 // ---- blacklist
@@ -258,17 +390,17 @@ export function blacklistQuery(db: Db) {
     .select(['l.id', 'l.id_type', 'l.id_number', 'l.note', 'l.kyc_id', 'l.created_at', 'k.business_id', 'b.name as business_name', 'c.email as created_by']);
 }
 
-export function toBlacklistEntry(row: Record<string, unknown>): KycBlacklistEntry {
+export function toBlacklistEntry(row: RowOf<typeof blacklistQuery>): KycBlacklistEntry {
   return {
-    id: row.id as number,
-    idType: row.id_type as string,
-    idNumber: row.id_number as string,
-    note: row.note as string,
-    kycId: row.kyc_id as number | null,
-    businessId: (row.business_id as number | null) ?? null,
-    businessName: (row.business_name as string | null) ?? null,
-    createdBy: (row.created_by as string | null) ?? null,
-    createdAt: isoTimestamp(row.created_at as Date),
+    id: row.id,
+    idType: row.id_type,
+    idNumber: row.id_number,
+    note: row.note,
+    kycId: row.kyc_id,
+    businessId: row.business_id ?? null,
+    businessName: row.business_name ?? null,
+    createdBy: row.created_by ?? null,
+    createdAt: isoTimestamp(row.created_at),
   };
 }
 
@@ -277,7 +409,19 @@ export async function findBlacklisted(db: Db, idType: string | null, idNumber: s
   if (!idType || !idNumber) return null;
   // Blacklisted numbers are stored normalised (a constraint of 0005): the unique index serves this.
   const row = await blacklistQuery(db).where('l.id_type', '=', idType).where('l.id_number', '=', normaliseIdNumber(idNumber)).executeTakeFirst();
-  return row ? toBlacklistEntry(row as Record<string, unknown>) : null;
+  return row ? toBlacklistEntry(row) : null;
+}
+
+/** Blacklists an ID (normalised) from a record; null when it is blacklisted already (another admin was first). */
+export async function insertBlacklistEntry(db: Db, entry: { idType: string; idNumber: string; note: string; kycId: number; adminId: number; at: Date }): Promise<KycBlacklistEntry | null> {
+  const inserted = await db
+    .insertInto('kyc_id_blacklist')
+    .values({ id_type: entry.idType, id_number: entry.idNumber, note: entry.note, kyc_id: entry.kycId, created_by: entry.adminId, created_at: entry.at })
+    .onConflict((oc) => oc.columns(['id_type', 'id_number']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return null;
+  return toBlacklistEntry(await blacklistQuery(db).where('l.id', '=', inserted.id).executeTakeFirstOrThrow());
 }
 
 /**

@@ -14,7 +14,8 @@ import {
 } from '@traction/core';
 import { requireAdmin } from '../../http/handler-context';
 import { implement } from '../../http/implement';
-import { toUploadInfo, uploadQuery } from './kyc.repository';
+import { businessExists } from '../merchants/index';
+import { findStoredUpload, findUpload, insertUpload } from './kyc.repository';
 
 /**
  * A file name fit to keep and to offer back: no folders, no control or bidirectional-control
@@ -50,35 +51,29 @@ export const createUploadHandler = implement(createUpload, async ({ input, ctx }
     });
   }
   if (input.businessId !== undefined) {
-    const business = await ctx.db.selectFrom('businesses').select('id').where('id', '=', input.businessId).executeTakeFirst();
-    if (!business) throw notFound(`Business ${input.businessId} does not exist`);
+    if (!(await businessExists(ctx.db, input.businessId))) throw notFound(`Business ${input.businessId} does not exist`);
   }
 
   const storageKey = randomBytes(32).toString('hex');
-  const { id } = await ctx.db
-    .insertInto('uploads')
-    .values({
-      original_name: cleanFileName(file instanceof File ? file.name : undefined),
-      content_type: contentType,
-      size_bytes: bytes.byteLength,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      storage_key: storageKey,
-      business_id: input.businessId ?? null,
-      uploaded_by: admin.id,
-      created_at: ctx.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertUpload(ctx.db, {
+    originalName: cleanFileName(file instanceof File ? file.name : undefined),
+    contentType,
+    sizeBytes: bytes.byteLength,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    storageKey,
+    businessId: input.businessId ?? null,
+    uploadedBy: admin.id,
+    at: ctx.now,
+  });
   // Last: should storing fail, the row rolls back with the transaction. Should anything after it
   // fail — this handler, the audit row, the commit — the stored bytes are deleted again.
   ctx.afterRollback(() => ctx.deps.providers.files.delete(storageKey));
   await ctx.deps.providers.files.put(storageKey, bytes);
-  const row = await uploadQuery(ctx.db).where('u.id', '=', id).executeTakeFirstOrThrow();
-  return { upload: toUploadInfo(row as Record<string, unknown>) };
+  return { upload: (await findUpload(ctx.db, id))! };
 });
 
 export const getUploadHandler = implement(getUpload, async ({ input, ctx }) => {
-  const row = await ctx.db.selectFrom('uploads').select(['id', 'original_name', 'content_type', 'storage_key']).where('id', '=', input.id).executeTakeFirst();
+  const row = await findStoredUpload(ctx.db, input.id);
   if (!row) throw notFound(`Upload ${input.id} does not exist`);
   const bytes = await ctx.deps.providers.files.get(row.storage_key);
   if (!bytes) {

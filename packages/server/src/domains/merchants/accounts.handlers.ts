@@ -2,7 +2,7 @@ import { listBankAccounts, listSettlementAccounts, merchantAccounts, notFound, r
 import { sql, type SqlBool } from 'kysely';
 import { prefixPattern } from '../../db/like';
 import { implement, implementList } from '../../http/implement';
-import { bankAccountQuery, startsWith, toBankAccount } from './businesses.repository';
+import { bankAccountQuery, businessExists, startsWith, toBankAccount } from './businesses.repository';
 
 /**
  * Search on an accounts list: digits are the start of an account number (plain, no lower(): it is
@@ -13,8 +13,7 @@ function accountSearch(search: string) {
 }
 
 export const merchantAccountsHandler = implement(merchantAccounts, async ({ input, ctx }) => {
-  const business = await ctx.db.selectFrom('businesses').select('id').where('id', '=', input.id).executeTakeFirst();
-  if (!business) throw notFound(`Business ${input.id} does not exist`);
+  if (!(await businessExists(ctx.db, input.id))) throw notFound(`Business ${input.id} does not exist`);
   const rows = await bankAccountQuery(ctx.db).where('a.business_id', '=', input.id).orderBy('a.is_settlement', 'desc').orderBy('a.id').execute();
   return { businessId: input.id, items: rows.map(toBankAccount) };
 });

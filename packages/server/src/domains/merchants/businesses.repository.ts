@@ -2,13 +2,13 @@ import {
   stateName,
   type BankAccount,
   type BusinessEventEntry,
-  type BusinessEventKind,
   type BusinessSummary,
   type BusinessUser,
 } from '@traction/core';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
 import { lowerPrefixPattern } from '../../db/like';
+import type { RowOf } from '../../db/row-of';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 
 
@@ -45,22 +45,29 @@ export function businessSummaryQuery(db: Db) {
     ]);
 }
 
-export function toBusinessSummary(row: Record<string, unknown>): BusinessSummary {
+export type BusinessSummaryRow = RowOf<typeof businessSummaryQuery>;
+
+/**
+ * What every answer about a business shares, whatever else it names: the merchant list's
+ * summary and the risk pages' rows differ only in the fields they add.
+ */
+export function businessBasics(row: BusinessSummaryRow) {
   return {
-    id: row.id as number,
-    name: row.name as string,
-    email: row.email as string,
-    phone: row.phone as string,
-    category: row.category as string,
-    stateCode: row.state_code as string,
-    state: stateName(row.state_code as string),
-    isFraud: row.is_fraud as boolean,
-    isTrusted: row.is_trusted as boolean,
-    kycExempt: row.kyc_exempt as boolean,
-    bvnExempt: row.bvn_exempt as boolean,
-    walletStatus: (row.wallet_status as BusinessSummary['walletStatus']) ?? null,
-    createdAt: isoTimestamp(row.created_at as Date),
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    category: row.category,
+    stateCode: row.state_code,
+    isFraud: row.is_fraud,
+    isTrusted: row.is_trusted,
+    walletStatus: row.wallet_status ?? null,
+    createdAt: isoTimestamp(row.created_at),
   };
+}
+
+export function toBusinessSummary(row: BusinessSummaryRow): BusinessSummary {
+  return { ...businessBasics(row), state: stateName(row.state_code), kycExempt: row.kyc_exempt, bvnExempt: row.bvn_exempt };
 }
 
 export async function findBusinessSummary(db: Db, id: number): Promise<BusinessSummary | undefined> {
@@ -113,19 +120,19 @@ export function businessUserQuery(db: Db) {
     ]);
 }
 
-export function toBusinessUser(row: Record<string, unknown>): BusinessUser {
+export function toBusinessUser(row: RowOf<typeof businessUserQuery>): BusinessUser {
   return {
-    id: row.id as number,
-    businessId: row.business_id as number,
-    businessName: row.business_name as string,
-    email: row.email as string,
-    firstName: row.first_name as string,
-    lastName: row.last_name as string,
-    phone: row.phone as string,
-    role: row.role as BusinessUser['role'],
+    id: row.id,
+    businessId: row.business_id,
+    businessName: row.business_name ?? '',
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    role: row.role,
     status: row.has_password ? 'active' : 'invited',
-    lastLoginAt: isoTimestampOrNull(row.last_login_at as Date | null),
-    createdAt: isoTimestamp(row.created_at as Date),
+    lastLoginAt: isoTimestampOrNull(row.last_login_at),
+    createdAt: isoTimestamp(row.created_at),
   };
 }
 
@@ -154,18 +161,18 @@ export function bankAccountQuery(db: Db) {
     ]);
 }
 
-export function toBankAccount(row: Record<string, unknown>): BankAccount {
+export function toBankAccount(row: RowOf<typeof bankAccountQuery>): BankAccount {
   return {
-    id: row.id as number,
-    businessId: row.business_id as number,
-    businessName: row.business_name as string,
-    bankCode: row.bank_code as string,
-    bankName: row.bank_name as string,
-    accountNumber: row.account_number as string,
-    accountName: row.account_name as string,
-    isSettlement: row.is_settlement as boolean,
-    verifiedAt: isoTimestampOrNull(row.verified_at as Date | null),
-    createdAt: isoTimestamp(row.created_at as Date),
+    id: row.id,
+    businessId: row.business_id,
+    businessName: row.business_name ?? '',
+    bankCode: row.bank_code,
+    bankName: row.bank_name,
+    accountNumber: row.account_number,
+    accountName: row.account_name,
+    isSettlement: row.is_settlement,
+    verifiedAt: isoTimestampOrNull(row.verified_at),
+    createdAt: isoTimestamp(row.created_at),
   };
 }
 
@@ -190,18 +197,117 @@ export function businessEventQuery(db: Db) {
     ]);
 }
 
-export function toBusinessEvent(row: Record<string, unknown>): BusinessEventEntry {
+export function toBusinessEvent(row: RowOf<typeof businessEventQuery>): BusinessEventEntry {
   return {
     id: Number(row.id),
-    businessId: row.business_id as number,
-    businessName: row.business_name as string,
-    at: isoTimestamp(row.at as Date),
-    kind: row.kind as BusinessEventKind,
-    message: row.message as string,
-    adminId: (row.admin_id as number | null) ?? null,
-    adminName: (row.admin_name as string | null) ?? null,
-    adminEmail: (row.admin_email as string | null) ?? null,
-    details: (row.details as Record<string, unknown> | null) ?? {},
+    businessId: row.business_id,
+    businessName: row.business_name ?? '',
+    at: isoTimestamp(row.at),
+    kind: row.kind,
+    message: row.message,
+    adminId: row.admin_id ?? null,
+    adminName: row.admin_name ?? null,
+    adminEmail: row.admin_email ?? null,
+    details: row.details ?? {},
   };
 }
 
+
+// ---- support issues
+
+export function supportIssueQuery(db: Db) {
+  return (
+    db
+      .selectFrom('support_issues as i')
+      // LEFT (every issue has its business): the same rows, and count(*) can skip the join.
+      .leftJoin('businesses as b', 'b.id', 'i.business_id')
+      .select(['i.id', 'i.business_id', 'b.name as business_name', 'i.subject', 'i.body', 'i.channel', 'i.status', 'i.created_at', 'i.resolved_at'])
+  );
+}
+
+export function toSupportIssue(row: RowOf<typeof supportIssueQuery>) {
+  return {
+    id: row.id,
+    businessId: row.business_id,
+    businessName: row.business_name ?? '',
+    subject: row.subject,
+    body: row.body,
+    channel: row.channel,
+    status: row.status,
+    createdAt: isoTimestamp(row.created_at),
+    resolvedAt: isoTimestampOrNull(row.resolved_at),
+  };
+}
+
+// ---- features
+
+/** The codes and labels of one `features` category, in their order. */
+export async function featuresOf(db: Db, category: string) {
+  return db.selectFrom('features').select(['code', 'label']).where('category', '=', category).orderBy('position').orderBy('code').execute();
+}
+
+// ---- businesses with their stores
+
+export function merchantsWithStoresQuery(db: Db) {
+  return db
+    .selectFrom('businesses as b')
+    .select([
+      'b.id',
+      'b.name',
+      'b.email',
+      'b.state_code',
+      sql<{ id: number; name: string; address: string; state_code: string; created_at: string }[]>`coalesce((
+        select json_agg(json_build_object('id', s.id, 'name', s.name, 'address', s.address, 'state_code', s.state_code, 'created_at', s.created_at) order by s.id)
+        from stores s where s.business_id = b.id), '[]'::json)`.as('stores'),
+    ]);
+}
+
+export function toMerchantWithStores(row: RowOf<typeof merchantsWithStoresQuery>) {
+  const stores = row.stores.map((s) => ({
+    id: s.id,
+    name: s.name,
+    address: s.address,
+    stateCode: s.state_code,
+    createdAt: new Date(s.created_at).toISOString(),
+  }));
+  return { id: row.id, name: row.name, email: row.email, state: stateName(row.state_code), storeCount: stores.length, stores };
+}
+
+// ---- merchant people (one person may be a user of several businesses, one row each)
+
+/** Whether the business exists. */
+export async function businessExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('businesses').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Businesses whose sales agent has this (lower-case) email. */
+export function businessesOfSalesAgentQuery(db: Db, email: string) {
+  return businessSummaryQuery(db).where(sql<boolean>`lower(b.sales_agent_email) = ${email}`);
+}
+
+/** The person's latest business-user row: one person, one password, however many businesses. */
+export async function latestBusinessUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('business_users')
+    .select(['first_name', 'last_name', 'phone', 'password_hash'])
+    .where(sql<boolean>`lower(email) = ${email}`)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** The business-user row the person used last (the link sets the password of the person, not of one business). */
+export async function lastUsedBusinessUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('business_users')
+    .select(['id', 'business_id', 'first_name', 'email'])
+    .where(sql<boolean>`lower(email) = ${email}`)
+    .orderBy(sql`last_login_at desc nulls last`)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Every business the person (by lower-case email) is a user of, each once. */
+export async function businessIdsOfPerson(db: Db, email: string): Promise<number[]> {
+  const rows = await db.selectFrom('business_users').select('business_id').where(sql<boolean>`lower(email) = ${email}`).execute();
+  return [...new Set(rows.map((row) => row.business_id))];
+}

@@ -11,21 +11,25 @@ import {
   salesAgentBusinesses,
   searchMerchants,
   signupMerchant,
-  stateName,
 } from '@traction/core';
-import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import { requireAdmin } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
 import { recordBusinessEvents } from './business-events.repository';
 import {
   businessesByPrefix,
+  businessesOfSalesAgentQuery,
+  businessIdsOfPerson,
   businessSummaryQuery,
   findBusinessSummary,
   findBusinessUser,
   isBusinessType,
+  lastUsedBusinessUserByEmail,
+  latestBusinessUserByEmail,
+  merchantsWithStoresQuery,
   startsWith,
   toBusinessSummary,
+  toMerchantWithStores,
 } from './businesses.repository';
 import { loadMerchantDetail } from './merchant-detail';
 import { openBusiness } from './open-business.repository';
@@ -80,13 +84,7 @@ export const signupMerchantHandler = implement(signupMerchant, async ({ input, c
 
 export const createBusinessHandler = implement(createBusiness, async ({ input, ctx }) => {
   const actor = requireAdmin(ctx);
-  // The person's latest row: one person, one password, however many businesses.
-  const person = await ctx.db
-    .selectFrom('business_users')
-    .select(['first_name', 'last_name', 'phone', 'password_hash'])
-    .where(sql<boolean>`lower(email) = ${input.ownerEmail}`)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const person = await latestBusinessUserByEmail(ctx.db, input.ownerEmail);
   if (!person) throw notFound(`No merchant user has the email ${input.ownerEmail}; sign them up instead`);
   await assertBusinessType(ctx.db, input.category);
   const opened = await openBusiness(ctx.db, {
@@ -145,17 +143,7 @@ export const searchMerchantsHandler = implement(searchMerchants, async ({ input,
 }));
 
 export const merchantsWithStoresHandler = implementList(merchantsWithStores, ({ input, ctx }) => {
-  let query = ctx.db
-    .selectFrom('businesses as b')
-    .select([
-      'b.id',
-      'b.name',
-      'b.email',
-      'b.state_code',
-      sql<{ id: number; name: string; address: string; state_code: string; created_at: string }[]>`coalesce((
-        select json_agg(json_build_object('id', s.id, 'name', s.name, 'address', s.address, 'state_code', s.state_code, 'created_at', s.created_at) order by s.id)
-        from stores s where s.business_id = b.id), '[]'::json)`.as('stores'),
-    ]);
+  let query = merchantsWithStoresQuery(ctx.db);
   const search = input.search?.trim();
   if (search) {
     if (input.search_by === 'id') {
@@ -165,20 +153,7 @@ export const merchantsWithStoresHandler = implementList(merchantsWithStores, ({ 
       query = query.where(startsWith('b.name', search));
     }
   }
-  return {
-    query,
-    cursor: { column: 'b.id', key: 'id', direction: 'desc' },
-    map: (row) => {
-      const stores = (row.stores as { id: number; name: string; address: string; state_code: string; created_at: string }[]).map((s) => ({
-        id: s.id,
-        name: s.name,
-        address: s.address,
-        stateCode: s.state_code,
-        createdAt: new Date(s.created_at).toISOString(),
-      }));
-      return { id: row.id as number, name: row.name as string, email: row.email as string, state: stateName(row.state_code as string), storeCount: stores.length, stores };
-    },
-  };
+  return { query, cursor: { column: 'b.id', key: 'id', direction: 'desc' }, map: toMerchantWithStores };
 });
 
 export const getMerchantHandler = implement(getMerchant, async ({ input, ctx }) => {
@@ -188,7 +163,7 @@ export const getMerchantHandler = implement(getMerchant, async ({ input, ctx }) 
 });
 
 export const salesAgentBusinessesHandler = implementList(salesAgentBusinesses, ({ input, ctx }) => {
-  let query = businessSummaryQuery(ctx.db).where(sql<boolean>`lower(b.sales_agent_email) = ${input.email}`);
+  let query = businessesOfSalesAgentQuery(ctx.db, input.email);
   const search = input.search?.trim();
   if (search) query = query.where((eb) => eb.or([startsWith('b.name', search), startsWith('b.email', search)]));
   return { query, cursor: { column: 'b.id', key: 'id', direction: 'desc' }, map: toBusinessSummary };
@@ -196,16 +171,9 @@ export const salesAgentBusinessesHandler = implementList(salesAgentBusinesses, (
 
 export const merchantPasswordLinkHandler = implement(merchantPasswordLink, async ({ input, ctx }) => {
   const actor = requireAdmin(ctx);
-  // The row the person used last; the link sets the password of the person, not of one business.
-  const user = await ctx.db
-    .selectFrom('business_users')
-    .select(['id', 'business_id', 'first_name', 'email'])
-    .where(sql<boolean>`lower(email) = ${input.email}`)
-    .orderBy(sql`last_login_at desc nulls last`)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const user = await lastUsedBusinessUserByEmail(ctx.db, input.email);
   if (!user) throw notFound(`No merchant user has the email ${input.email}`);
-  const businesses = await ctx.db.selectFrom('business_users').select('business_id').where(sql<boolean>`lower(email) = ${input.email}`).execute();
+  const businessIds = await businessIdsOfPerson(ctx.db, input.email);
   const link = await issueMerchantPasswordLink(ctx, {
     userId: user.id,
     email: user.email,
@@ -216,7 +184,7 @@ export const merchantPasswordLinkHandler = implement(merchantPasswordLink, async
   });
   await recordBusinessEvents(
     ctx.db,
-    [...new Set(businesses.map((b) => b.business_id))].map((businessId) => ({
+    businessIds.map((businessId) => ({
       businessId,
       kind: 'business.password-link' as const,
       message: `Password link sent to ${user.email} by ${actor.firstName} ${actor.lastName}${link.voided ? `; ${link.voided} earlier link${link.voided === 1 ? '' : 's'} voided` : ''}`,

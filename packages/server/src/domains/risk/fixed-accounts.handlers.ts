@@ -12,7 +12,6 @@ import {
   toggleFixedAccountBlacklist,
   type FixedAccount,
 } from '@traction/core';
-import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import { requireAdmin, type HandlerContext } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
@@ -21,7 +20,18 @@ import { bankProvider } from '../../providers/banks/bank-provider';
 import { recordBusinessEvents } from '../merchants/index';
 import { callBank, recordBankChange } from './bank-errors';
 import { assertMoneyMayMove } from './money-guard';
-import { findFixedAccount, fixedAccountQuery, fixedAccountSearch, lockFixedAccount, toFixedAccount } from './risk.repository';
+import type { RowOf } from '../../db/row-of';
+import {
+  findFixedAccount,
+  fixedAccountQuery,
+  fixedAccountSearch,
+  inactiveFixedAccountQuery,
+  lockFixedAccount,
+  markFixedAccountDeactivated,
+  setFixedAccountName,
+  setFixedAccountsBlacklist,
+  toFixedAccount,
+} from './risk.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -50,16 +60,13 @@ export const downloadFixedAccountsHandler = implementList(downloadFixedAccounts,
 export const listInactiveFixedAccountsHandler = implementList(listInactiveFixedAccounts, ({ input, ctx }) => {
   const now = ctx.now;
   const since = new Date(now.getTime() - Number(input.inactive_period) * DAY_MS);
-  let query = fixedAccountQuery(ctx.db)
-    .where('f.status', '=', 'ACTIVE')
-    // Never active counts from the day it was opened: an account opened last week is not idle for 90 days.
-    .where(sql<boolean>`coalesce(f.last_activity_at, f.created_at) < ${since}`);
+  let query = inactiveFixedAccountQuery(ctx.db, since);
   if (input.bank) query = query.where('f.bank', '=', input.bank);
   if (input.search) query = query.where(fixedAccountSearch(input.search));
   return {
     query,
     cursor: { column: 'f.id', key: 'id', direction: 'desc' },
-    map: (row) => {
+    map: (row: RowOf<typeof fixedAccountQuery>) => {
       const account = toFixedAccount(row);
       const quietSince = Date.parse(account.lastActivityAt ?? account.createdAt);
       return { ...account, idleDays: Math.floor((now.getTime() - quietSince) / DAY_MS) };
@@ -71,20 +78,13 @@ export const listInactiveFixedAccountsHandler = implementList(listInactiveFixedA
 async function setBlacklist(ctx: HandlerContext, ids: readonly number[], blacklist: boolean, reason: string | undefined): Promise<number[]> {
   const actor = requireAdmin(ctx);
   if (ids.length === 0) return [];
-  const db: Db = ctx.db;
-  const changed = await db
-    .updateTable('fixed_accounts')
-    .set(
-      blacklist
-        ? { blacklisted: true, blacklist_reason: reason ?? null, blacklisted_by: actor.id, blacklisted_at: ctx.now }
-        : { blacklisted: false, blacklist_reason: null, blacklisted_by: null, blacklisted_at: null },
-    )
-    .where(sql<boolean>`id = any(${ids})`)
-    .where('blacklisted', '<>', blacklist)
-    .returning(['id', 'business_id', 'account_number', 'bank'])
-    .execute();
+  const changed = await setFixedAccountsBlacklist(
+    ctx.db,
+    ids,
+    blacklist ? { blacklist, reason: reason ?? null, adminId: actor.id, at: ctx.now } : { blacklist },
+  );
   await recordBusinessEvents(
-    db,
+    ctx.db,
     changed.map((row) => ({
       businessId: row.business_id,
       kind: blacklist ? 'fixed-account.blacklisted' : 'fixed-account.whitelisted',
@@ -165,7 +165,7 @@ export const deactivateFixedAccountHandler = implement(
           bankReference,
         });
       }
-      await trx.updateTable('fixed_accounts').set({ status: 'DEACTIVATED' }).where('id', '=', account.id).execute();
+      await markFixedAccountDeactivated(trx, account.id);
       await recordBusinessEvents(trx, [
         {
           businessId: account.businessId,
@@ -240,7 +240,7 @@ export async function renameAtBank(ctx: HandlerContext, account: FixedAccount, a
         bankReference,
       });
     }
-    await trx.updateTable('fixed_accounts').set({ account_name: accountName }).where('id', '=', account.id).execute();
+    await setFixedAccountName(trx, account.id, accountName);
     await recordBusinessEvents(trx, [
       {
         businessId: account.businessId,

@@ -2,6 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HandlerContext } from '../../http/handler-context';
 import type { Implementation } from '../../http/implement';
+import { countQuery, pageQuery } from '../../http/list-runner';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { listBankAccountsHandler } from '../merchants/accounts.handlers';
 import { listBusinessLogsHandler, listBusinessUsersHandler, listSupportIssuesHandler } from '../merchants/directory.handlers';
@@ -22,9 +23,7 @@ afterAll(() => t.close());
 
 async function plans(implementation: Implementation, input: Record<string, unknown>): Promise<{ page: string; count: string }> {
   const ctx = { db: t.db, now: t.clock.now() } as unknown as HandlerContext;
-  const source = implementation.list!({ input, ctx });
-  const page = source.query.orderBy(sql.ref(source.cursor.column), source.cursor.direction).limit(100).compile();
-  const count = source.query.clearSelect().select(sql<bigint>`count(*)`.as('total')).compile();
+  const { page, count } = implementation.list!({ input, ctx })((source) => ({ page: pageQuery(source, 1, 100).compile(), count: countQuery(source).compile() }));
   return t.db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
     const explain = async (query: CompiledQuery) =>

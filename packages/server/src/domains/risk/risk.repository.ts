@@ -3,7 +3,8 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
 import { lowerPrefixPattern } from '../../db/like';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
-import { businessSummaryQuery } from '../merchants/index';
+import type { RowOf } from '../../db/row-of';
+import { businessBasics, businessSummaryQuery } from '../merchants/index';
 
 /** An id typed in a search box, if the text is one. */
 export const searchedId = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : null);
@@ -22,30 +23,31 @@ export function businessSearch(search: string): Expression<SqlBool> {
   return sql<SqlBool>`(lower(b.name) like ${pattern} or lower(b.email) like ${pattern}${id === null ? sql`` : sql` or b.id = ${id}`})`;
 }
 
-export function toRiskBusiness(row: Record<string, unknown>): RiskBusiness {
+/**
+ * A risk page's row. It shares `businessBasics` with the merchant list's summary; the rest cannot
+ * be folded into one shape: the contract names the state `stateName` here and `state` there, and
+ * answers `kycOverride`/`hasWallet` here where the summary has `kycExempt`/`bvnExempt`.
+ */
+export function toRiskBusiness(row: RowOf<typeof riskBusinessQuery>): RiskBusiness {
+  const { isFraud, isTrusted, walletStatus, createdAt, ...identity } = businessBasics(row);
   return {
-    id: row.id as number,
-    name: row.name as string,
-    email: row.email as string,
-    phone: row.phone as string,
-    category: row.category as string,
-    stateCode: row.state_code as string,
-    stateName: stateName(row.state_code as string),
-    isFraud: row.is_fraud as boolean,
-    fraudReason: (row.fraud_reason as string | null) ?? null,
+    ...identity,
+    stateName: stateName(row.state_code),
+    isFraud,
+    fraudReason: row.fraud_reason ?? null,
     fraudMarkedAt: isoTimestampOrNull(row.fraud_marked_at),
-    isTrusted: row.is_trusted as boolean,
+    isTrusted,
     trustedAt: isoTimestampOrNull(row.trusted_at),
-    kycOverride: Boolean(row.kyc_exempt) || Boolean(row.bvn_exempt),
-    hasWallet: row.wallet_uid !== null && row.wallet_uid !== undefined,
-    walletStatus: (row.wallet_status as RiskBusiness['walletStatus']) ?? null,
-    createdAt: isoTimestamp(row.created_at as Date),
+    kycOverride: row.kyc_exempt || row.bvn_exempt,
+    hasWallet: row.wallet_uid !== null,
+    walletStatus,
+    createdAt,
   };
 }
 
 export async function findRiskBusiness(db: Db, id: number): Promise<RiskBusiness | undefined> {
   const row = await riskBusinessQuery(db).where('b.id', '=', id).executeTakeFirst();
-  return row ? toRiskBusiness(row as Record<string, unknown>) : undefined;
+  return row ? toRiskBusiness(row) : undefined;
 }
 
 /**
@@ -69,23 +71,31 @@ export function walletQuery(db: Db) {
     .select(['w.uid', 'w.business_id', 'b.name as business_name', 'b.email as business_email', 'b.is_fraud', 'w.status', 'w.status_reason', 'w.status_changed_at', 'w.created_at']);
 }
 
-export function toWalletRow(row: Record<string, unknown>): WalletRow {
+export function toWalletRow(row: RowOf<typeof walletQuery>): WalletRow {
   return {
-    uid: row.uid as string,
-    businessId: row.business_id as number,
-    businessName: row.business_name as string,
-    businessEmail: row.business_email as string,
-    isFraud: row.is_fraud as boolean,
-    status: row.status as WalletRow['status'],
-    statusReason: (row.status_reason as string | null) ?? null,
+    uid: row.uid,
+    businessId: row.business_id,
+    businessName: row.business_name ?? '',
+    businessEmail: row.business_email ?? '',
+    isFraud: row.is_fraud ?? false,
+    status: row.status,
+    statusReason: row.status_reason ?? null,
     statusChangedAt: isoTimestampOrNull(row.status_changed_at),
-    createdAt: isoTimestamp(row.created_at as Date),
+    createdAt: isoTimestamp(row.created_at),
   };
 }
 
 export async function findWallet(db: Db, uid: string): Promise<WalletRow | undefined> {
   const row = await walletQuery(db).where('w.uid', '=', uid).executeTakeFirst();
-  return row ? toWalletRow(row as Record<string, unknown>) : undefined;
+  return row ? toWalletRow(row) : undefined;
+}
+
+export async function setWalletStatus(db: Db, uid: string, change: { status: WalletRow['status']; reason: string; adminId: number; at: Date }): Promise<void> {
+  await db
+    .updateTable('wallets')
+    .set({ status: change.status, status_reason: change.reason, status_changed_by: change.adminId, status_changed_at: change.at })
+    .where('uid', '=', uid)
+    .execute();
 }
 
 /** The wallet's status under a row lock, held to the end of the command's transaction. */
@@ -133,27 +143,62 @@ export function fixedAccountSearch(search: string): Expression<SqlBool> {
   )`;
 }
 
-export function toFixedAccount(row: Record<string, unknown>): FixedAccount {
+export function toFixedAccount(row: RowOf<typeof fixedAccountQuery>): FixedAccount {
   return {
-    id: row.id as number,
-    businessId: row.business_id as number,
-    businessName: row.business_name as string,
-    bank: row.bank as FixedAccount['bank'],
-    accountNumber: row.account_number as string,
-    accountName: row.account_name as string,
-    status: row.status as FixedAccount['status'],
-    blacklisted: row.blacklisted as boolean,
-    blacklistReason: (row.blacklist_reason as string | null) ?? null,
+    id: row.id,
+    businessId: row.business_id,
+    businessName: row.business_name ?? '',
+    bank: row.bank,
+    accountNumber: row.account_number,
+    accountName: row.account_name,
+    status: row.status,
+    blacklisted: row.blacklisted,
+    blacklistReason: row.blacklist_reason ?? null,
     blacklistedAt: isoTimestampOrNull(row.blacklisted_at),
     lastActivityAt: isoTimestampOrNull(row.last_activity_at),
-    createdAt: isoTimestamp(row.created_at as Date),
+    createdAt: isoTimestamp(row.created_at),
   };
 }
 
 export async function findFixedAccount(db: Db, where: { id: number } | { accountNumber: string }): Promise<FixedAccount | undefined> {
   const query = fixedAccountQuery(db);
   const row = await ('id' in where ? query.where('f.id', '=', where.id) : query.where('f.account_number', '=', where.accountNumber)).executeTakeFirst();
-  return row ? toFixedAccount(row as Record<string, unknown>) : undefined;
+  return row ? toFixedAccount(row) : undefined;
+}
+
+/** Active accounts quiet since `since`; never active counts from the day it was opened (one opened last week is not idle for 90 days). */
+export function inactiveFixedAccountQuery(db: Db, since: Date) {
+  return fixedAccountQuery(db).where('f.status', '=', 'ACTIVE').where(sql<boolean>`coalesce(f.last_activity_at, f.created_at) < ${since}`);
+}
+
+/**
+ * Blacklists (with the reason and who) or whitelists the accounts not already so. Returns those
+ * changed: an account another admin changed meanwhile is not among them.
+ */
+export async function setFixedAccountsBlacklist(
+  db: Db,
+  ids: readonly number[],
+  change: { blacklist: true; reason: string | null; adminId: number; at: Date } | { blacklist: false },
+) {
+  return db
+    .updateTable('fixed_accounts')
+    .set(
+      change.blacklist
+        ? { blacklisted: true, blacklist_reason: change.reason, blacklisted_by: change.adminId, blacklisted_at: change.at }
+        : { blacklisted: false, blacklist_reason: null, blacklisted_by: null, blacklisted_at: null },
+    )
+    .where(sql<boolean>`id = any(${ids})`)
+    .where('blacklisted', '<>', change.blacklist)
+    .returning(['id', 'business_id', 'account_number', 'bank'])
+    .execute();
+}
+
+export async function markFixedAccountDeactivated(db: Db, id: number): Promise<void> {
+  await db.updateTable('fixed_accounts').set({ status: 'DEACTIVATED' }).where('id', '=', id).execute();
+}
+
+export async function setFixedAccountName(db: Db, id: number, accountName: string): Promise<void> {
+  await db.updateTable('fixed_accounts').set({ account_name: accountName }).where('id', '=', id).execute();
 }
 
 /** The account's state under a row lock: what a bank command re-checks before it writes. */

@@ -2,7 +2,7 @@ import { conflict, listWallets, notFound, updateWalletStatus } from '@traction/c
 import { requireAdmin } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
 import { recordBusinessEvents } from '../merchants/index';
-import { businessSearch, findWallet, lockWallet, toWalletRow, walletQuery } from './risk.repository';
+import { businessSearch, findWallet, lockWallet, setWalletStatus, toWalletRow, walletQuery } from './risk.repository';
 
 export const listWalletsHandler = implementList(listWallets, ({ input, ctx }) => {
   let query = walletQuery(ctx.db);
@@ -22,11 +22,7 @@ export const updateWalletStatusHandler = implement(updateWalletStatus, async ({ 
   // must not rest on a read another admin's change may have overtaken.
   const locked = (await lockWallet(ctx.db, wallet.uid))!;
   if (locked.status === input.status) throw conflict(`The wallet of ${wallet.businessName} is already ${input.status}`);
-  await ctx.db
-    .updateTable('wallets')
-    .set({ status: input.status, status_reason: input.reason, status_changed_by: actor.id, status_changed_at: ctx.now })
-    .where('uid', '=', wallet.uid)
-    .execute();
+  await setWalletStatus(ctx.db, wallet.uid, { status: input.status, reason: input.reason, adminId: actor.id, at: ctx.now });
   await recordBusinessEvents(ctx.db, [
     {
       businessId: wallet.businessId,
