@@ -6,12 +6,10 @@ import {
   listAdmins,
   notFound,
 } from '@traction/core';
-import { sql } from 'kysely';
 import { requireAdmin, type HandlerContext } from '../../http/handler-context';
-import { containsPattern } from '../../db/like';
 import { implement, implementList } from '../../http/implement';
 import { adminQuery, findAdmin, findAdminByEmail, forgetSignIns, revokeSessions, sendPasswordLink, toAdmin } from '../auth/index';
-import { countLiveSuperAdmins, existingDepartmentIds, insertAdmin, markAdminDeleted, setAdminRole } from './admins.repository';
+import { adminSearch, countLiveSuperAdmins, existingDepartmentIds, inDepartment, insertAdmin, markAdminDeleted, setAdminRole } from './admins.repository';
 import { permissionsOfDepartments } from './departments.repository';
 import { assertHoldsAll, assertMaySuper } from './guards';
 
@@ -41,18 +39,8 @@ export const createAdminHandler = implement(createAdmin, async ({ input, ctx }) 
 export const listAdminsHandler = implementList(listAdmins, ({ input, ctx }) => {
   let query = adminQuery(ctx.db);
   if (input.role) query = query.where('a.role', '=', input.role);
-  if (input.department !== undefined) {
-    const department = input.department;
-    query = query.where((eb) =>
-      eb.exists(
-        eb.selectFrom('admin_departments as ad').select('ad.admin_id').whereRef('ad.admin_id', '=', 'a.id').where('ad.department_id', '=', department),
-      ),
-    );
-  }
-  if (input.search) {
-    const pattern = containsPattern(input.search);
-    query = query.where(sql<boolean>`(a.email ilike ${pattern} or (a.first_name || ' ' || a.last_name) ilike ${pattern})`);
-  }
+  if (input.department !== undefined) query = query.where(inDepartment(input.department));
+  if (input.search) query = query.where(adminSearch(input.search));
   return { query, cursor: { column: 'a.id', key: 'id', direction: 'desc' }, map: toAdmin };
 });
 

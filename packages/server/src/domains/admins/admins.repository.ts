@@ -1,7 +1,20 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
+import { containsPattern } from '../../db/like';
 
 type Db = Kysely<Database>;
+
+/** Email or full name containing the text, for a query over `admins as a`. */
+export function adminSearch(text: string): Expression<SqlBool> {
+  const pattern = containsPattern(text);
+  return sql<SqlBool>`(a.email ilike ${pattern} or (a.first_name || ' ' || a.last_name) ilike ${pattern})`;
+}
+
+/** Members of the department, for a query over `admins as a`. */
+export function inDepartment(departmentId: number) {
+  return (eb: ExpressionBuilder<Database & { a: Database['admins'] }, 'a'>) =>
+    eb.exists(eb.selectFrom('admin_departments as ad').select('ad.admin_id').whereRef('ad.admin_id', '=', 'a.id').where('ad.department_id', '=', departmentId));
+}
 
 export async function countLiveSuperAdmins(db: Db): Promise<number> {
   const row = await db

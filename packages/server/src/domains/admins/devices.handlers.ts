@@ -5,11 +5,9 @@ import {
   notFound,
   rejectDeviceRequest,
 } from '@traction/core';
-import { sql } from 'kysely';
 import { requireAdmin, type HandlerContext } from '../../http/handler-context';
-import { containsPattern } from '../../db/like';
 import { implement, implementList } from '../../http/implement';
-import { decideDevice, deviceFingerprintSql, deviceRequestsQuery, revokeSessions, toDeviceRequest } from '../auth/index';
+import { decideDevice, deviceRequestSearch, deviceRequestsQuery, revokeSessions, toDeviceRequest } from '../auth/index';
 import { assertOutranks } from './guards';
 
 async function loadRequest(ctx: HandlerContext, id: number) {
@@ -20,13 +18,7 @@ async function loadRequest(ctx: HandlerContext, id: number) {
 
 export const listDeviceRequestsHandler = implementList(listDeviceRequests, ({ input, ctx }) => {
   let query = deviceRequestsQuery(ctx.db).where('d.status', '=', input.status);
-  if (input.search) {
-    const pattern = containsPattern(input.search);
-    // The fingerprint, never the device id: searching ids would confirm a guessed credential.
-    query = query.where(
-      sql<boolean>`(a.email ilike ${pattern} or (a.first_name || ' ' || a.last_name) ilike ${pattern} or ${deviceFingerprintSql('d.device_hash')} = ${input.search.toLowerCase()})`,
-    );
-  }
+  if (input.search) query = query.where(deviceRequestSearch(input.search));
   return { query, cursor: { column: 'd.id', key: 'id', direction: 'desc' }, map: toDeviceRequest };
 });
 

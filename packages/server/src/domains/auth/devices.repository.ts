@@ -1,6 +1,7 @@
 import type { DeviceInput, DeviceRequest } from '@traction/core';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
+import { containsPattern } from '../../db/like';
 import type { RowOf } from '../../db/row-of';
 import { isoTimestampOrNull } from '../../db/timestamps';
 import { sha256 } from '../../crypto';
@@ -80,6 +81,15 @@ export function deviceRequestsQuery(db: Db) {
       'd.last_seen_at',
     ])
     .where('a.deleted_at', 'is', null);
+}
+
+/**
+ * The admin's email or name containing the text, or the device's fingerprint — never the device
+ * id: searching ids would confirm a guessed credential. For `deviceRequestsQuery`.
+ */
+export function deviceRequestSearch(text: string): Expression<SqlBool> {
+  const pattern = containsPattern(text);
+  return sql<SqlBool>`(a.email ilike ${pattern} or (a.first_name || ' ' || a.last_name) ilike ${pattern} or ${deviceFingerprintSql('d.device_hash')} = ${text.toLowerCase()})`;
 }
 
 export function toDeviceRequest(row: RowOf<typeof deviceRequestsQuery>): DeviceRequest {

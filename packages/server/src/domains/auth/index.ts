@@ -8,7 +8,7 @@ import { checkEmailHandler, logoutHandler, whoamiHandler } from './session.handl
  * admin may do. The admins domain (managing accounts) builds on this one, never the reverse.
  */
 export { adminQuery, effectivePermissions, findAdmin, findAdminByEmail, toAdmin, type AdminRow } from './accounts.repository';
-export { decideDevice, deviceFingerprintSql, deviceRequestsQuery, toDeviceRequest } from './devices.repository';
+export { decideDevice, deviceFingerprintSql, deviceRequestSearch, deviceRequestsQuery, toDeviceRequest } from './devices.repository';
 export { forgetSignIns } from './forget-sign-ins';
 export { sendPasswordLink } from './password-links';
 export { markPasswordResetPending } from './password-tokens.repository';

@@ -12,8 +12,6 @@ import {
   verifyCorporate,
   type KycStatus,
 } from '@traction/core';
-import { sql } from 'kysely';
-import { containsPattern, prefixPattern } from '../../db/like';
 import { requireAdmin } from '../../http/handler-context';
 import { implement, implementList } from '../../http/implement';
 import { recordBusinessEvents } from '../merchants/index';
@@ -21,6 +19,7 @@ import {
   applyStatusChange,
   blacklistedIdsOfBusiness,
   blacklistQuery,
+  blacklistSearch,
   businessBvn,
   findBlacklisted,
   findKycBusiness,
@@ -146,10 +145,7 @@ export const blacklistKycIdHandler = implement(blacklistKycId, async ({ input, c
 export const listKycBlacklistHandler = implementList(listKycBlacklist, ({ input, ctx }) => {
   let query = blacklistQuery(ctx.db);
   if (input.idType) query = query.where('l.id_type', '=', input.idType);
-  if (input.search) {
-    const number = normaliseIdNumber(input.search);
-    query = query.where(sql<boolean>`(l.id_number like ${prefixPattern(number)} or l.note ilike ${containsPattern(input.search)})`);
-  }
+  if (input.search) query = query.where(blacklistSearch(input.search));
   return { query, cursor: { column: 'l.id', key: 'id', direction: 'desc' }, map: toBlacklistEntry };
 });
 

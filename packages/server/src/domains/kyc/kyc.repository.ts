@@ -15,7 +15,7 @@ import {
 } from '@traction/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
-import { lowerPrefixPattern } from '../../db/like';
+import { containsPattern, lowerPrefixPattern, prefixPattern } from '../../db/like';
 import type { RowOf } from '../../db/row-of';
 import { isoTimestamp } from '../../db/timestamps';
 
@@ -388,6 +388,11 @@ export function blacklistQuery(db: Db) {
     .leftJoin('businesses as b', 'b.id', 'k.business_id')
     .leftJoin('admins as c', 'c.id', 'l.created_by')
     .select(['l.id', 'l.id_type', 'l.id_number', 'l.note', 'l.kyc_id', 'l.created_at', 'k.business_id', 'b.name as business_name', 'c.email as created_by']);
+}
+
+/** An ID number starting with the text (normalised), or a note containing it; for `blacklistQuery`. */
+export function blacklistSearch(text: string) {
+  return sql<boolean>`(l.id_number like ${prefixPattern(normaliseIdNumber(text))} or l.note ilike ${containsPattern(text)})`;
 }
 
 export function toBlacklistEntry(row: RowOf<typeof blacklistQuery>): KycBlacklistEntry {

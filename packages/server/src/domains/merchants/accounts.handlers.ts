@@ -1,16 +1,6 @@
 import { listBankAccounts, listSettlementAccounts, merchantAccounts, notFound, rangeBoundToDate } from '@traction/core';
-import { sql, type SqlBool } from 'kysely';
-import { prefixPattern } from '../../db/like';
 import { implement, implementList } from '../../http/implement';
-import { bankAccountQuery, businessExists, startsWith, toBankAccount } from './businesses.repository';
-
-/**
- * Search on an accounts list: digits are the start of an account number (plain, no lower(): it is
- * digits, and `bank_accounts_number_prefix` serves it), anything else the start of the business name.
- */
-function accountSearch(search: string) {
-  return /^\d+$/.test(search) ? sql<SqlBool>`a.account_number like ${prefixPattern(search)}` : startsWith('b.name', search);
-}
+import { accountSearch, bankAccountQuery, businessExists, toBankAccount } from './businesses.repository';
 
 export const merchantAccountsHandler = implement(merchantAccounts, async ({ input, ctx }) => {
   if (!(await businessExists(ctx.db, input.id))) throw notFound(`Business ${input.id} does not exist`);

@@ -7,7 +7,7 @@ import {
 } from '@traction/core';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
-import { lowerPrefixPattern } from '../../db/like';
+import { lowerPrefixPattern, prefixPattern } from '../../db/like';
 import type { RowOf } from '../../db/row-of';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 
@@ -120,6 +120,11 @@ export function businessUserQuery(db: Db) {
     ]);
 }
 
+/** Email, last name or full name starting with the text; for `businessUserQuery`. */
+export function businessUserSearch(search: string): Expression<SqlBool> {
+  return sql<SqlBool>`(${startsWith('u.email', search)} or ${startsWith('u.last_name', search)} or lower(u.first_name || ' ' || u.last_name) like ${lowerPrefixPattern(search)})`;
+}
+
 export function toBusinessUser(row: RowOf<typeof businessUserQuery>): BusinessUser {
   return {
     id: row.id,
@@ -159,6 +164,14 @@ export function bankAccountQuery(db: Db) {
       'a.verified_at',
       'a.created_at',
     ]);
+}
+
+/**
+ * Search on an accounts list: digits are the start of an account number (plain, no lower(): it is
+ * digits, and `bank_accounts_number_prefix` serves it), anything else the start of the business name.
+ */
+export function accountSearch(search: string): Expression<SqlBool> {
+  return /^\d+$/.test(search) ? sql<SqlBool>`a.account_number like ${prefixPattern(search)}` : startsWith('b.name', search);
 }
 
 export function toBankAccount(row: RowOf<typeof bankAccountQuery>): BankAccount {

@@ -1,10 +1,10 @@
 import { listBusinessLogs, listBusinessUsers, listFeatures, listSupportIssues, rangeBoundToDate } from '@traction/core';
-import { sql } from 'kysely';
-import { containsPattern, lowerPrefixPattern } from '../../db/like';
+import { containsPattern } from '../../db/like';
 import { implement, implementList } from '../../http/implement';
 import {
   businessEventQuery,
   businessUserQuery,
+  businessUserSearch,
   featuresOf,
   startsWith,
   supportIssueQuery,
@@ -20,15 +20,7 @@ export const listFeaturesHandler = implement(listFeatures, async ({ input, ctx }
 export const listBusinessUsersHandler = implementList(listBusinessUsers, ({ input, ctx }) => {
   let query = businessUserQuery(ctx.db);
   const search = input.search?.trim();
-  if (search) {
-    query = query.where((eb) =>
-      eb.or([
-        startsWith('u.email', search),
-        startsWith('u.last_name', search),
-        sql<boolean>`lower(u.first_name || ' ' || u.last_name) like ${lowerPrefixPattern(search)}`,
-      ]),
-    );
-  }
+  if (search) query = query.where(businessUserSearch(search));
   if (input.businessId !== undefined) query = query.where('u.business_id', '=', input.businessId);
   if (input.role) query = query.where('u.role', '=', input.role);
   return { query, cursor: { column: 'u.id', key: 'id', direction: 'desc' }, map: toBusinessUser };
