@@ -99,10 +99,10 @@ export const deviceLoginHandler = implement(
     }
     // Counted before comparing, in one statement, so parallel guesses cannot exceed the limit.
     const attempts = await countCodeAttempt(db, device.id, max);
-    if (attempts === undefined) {
-      await setDeviceCode(db, device.id, null);
-      throw unauthorized('Too many wrong codes. Sign in again to get a new code.', 'code_attempts_exhausted');
-    }
+    // Every attempt is spent: this one is refused. The code is not voided here — the wrong-code
+    // branch voids it after the last wrong try — so a right code sent at the same moment as
+    // others (a double click, a retrying client) still opens its one session.
+    if (attempts === undefined) throw unauthorized('Too many wrong codes. Sign in again to get a new code.', 'code_attempts_exhausted');
     if (!sameHash(hashDeviceCode(device.id, input.code), device.code_hash)) {
       await recordLoginAttempt(db, {
         email: admin.email,
