@@ -26,6 +26,7 @@ const forbidden: [string, string][] = [
   ['http-imports-domain-internals', 'packages/server/src/middleware/lint-fixture.ts'],
   ['ground-imports-pipeline', 'packages/server/src/db/lint-fixture.ts'],
   ['ground-imports-pipeline', 'packages/server/src/providers/lint-fixture.ts'],
+  ['handling-imports-domain', 'packages/server/src/handling/lint-fixture.ts'],
   ['config-imports-domain', 'packages/server/src/config.ts'],
 ];
 

@@ -5,7 +5,7 @@ import { merchantImplementations } from './domains/merchants/index';
 import { kycImplementations } from './domains/kyc/index';
 import { locationImplementations } from './domains/location/index';
 import { riskImplementations } from './domains/risk/index';
-import type { Implementation } from './http/implement';
+import type { Implementation } from './handling/implement';
 
 /** Every command's implementation, each domain's from its public face. A test checks this covers the whole registry. */
 export const implementations: readonly Implementation[] = [

@@ -1,4 +1,4 @@
-import type { RequestInfo } from './handler-context';
+import type { RequestInfo } from '../handling/handler-context';
 
 /** Values the app's middleware sets on each request. */
 export interface AppEnv {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { deviceFingerprint } from '../domains/auth/index';
 import { storableText } from './storable-text';
-import type { RequestInfo } from './handler-context';
+import type { RequestInfo } from '../handling/handler-context';
 
 // Never written down, whatever the command says.
 const ALWAYS_SECRET = new Set(['password', 'token', 'code', 'otp', 'secret', 'pin', 'apiKey']);

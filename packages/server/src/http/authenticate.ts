@@ -1,7 +1,7 @@
 import { unauthorized } from '@traction/core';
 import type { AppDeps } from '../deps';
 import { verifySession } from '../domains/auth/index';
-import type { ActiveSession, SignedInAdmin } from './handler-context';
+import type { ActiveSession, SignedInAdmin } from '../handling/handler-context';
 
 /** The pipeline's first step for signed-in commands: the bearer token, checked by the auth domain. */
 export async function authenticate(

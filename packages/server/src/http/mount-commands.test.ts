@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from './app-env';
-import { implement } from './implement';
+import { implement } from '../handling/implement';
 import { mountCommands } from './mount-commands';
 
 const byId = defineCommand({

@@ -15,9 +15,9 @@ import {
   type Replay,
 } from './idempotency';
 import type { AppEnv } from './app-env';
-import type { HandlerContext, RequestInfo } from './handler-context';
-import type { Implementation } from './implement';
-import { readListPage, streamListCsv } from './list-runner';
+import type { HandlerContext, RequestInfo } from '../handling/handler-context';
+import type { Implementation } from '../handling/implement';
+import { readListPage, streamListCsv } from '../handling/list-runner';
 import { readRawInput } from './read-input';
 import { assertStorableText } from './storable-text';
 import { validateInput } from './validate';

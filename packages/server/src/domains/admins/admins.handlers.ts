@@ -6,8 +6,8 @@ import {
   listAdmins,
   notFound,
 } from '@traction/core';
-import { requireAdmin, type HandlerContext } from '../../http/handler-context';
-import { implement, implementList } from '../../http/implement';
+import { requireAdmin, type HandlerContext } from '../../handling/handler-context';
+import { implement, implementList } from '../../handling/implement';
 import { adminQuery, findAdmin, findAdminByEmail, forgetSignIns, revokeSessions, sendPasswordLink, toAdmin } from '../auth/index';
 import { adminSearch, countLiveSuperAdmins, existingDepartmentIds, inDepartment, insertAdmin, markAdminDeleted, setAdminRole } from './admins.repository';
 import { permissionsOfDepartments } from './departments.repository';

@@ -5,8 +5,8 @@ import {
   notFound,
   rejectDeviceRequest,
 } from '@traction/core';
-import { requireAdmin, type HandlerContext } from '../../http/handler-context';
-import { implement, implementList } from '../../http/implement';
+import { requireAdmin, type HandlerContext } from '../../handling/handler-context';
+import { implement, implementList } from '../../handling/implement';
 import { decideDevice, deviceRequestSearch, deviceRequestsQuery, revokeSessions, toDeviceRequest } from '../auth/index';
 import { assertOutranks } from './guards';
 

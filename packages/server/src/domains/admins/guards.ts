@@ -1,5 +1,5 @@
 import { forbidden, type Permission } from '@traction/core';
-import type { SignedInAdmin } from '../../http/handler-context';
+import type { SignedInAdmin } from '../../handling/handler-context';
 
 /**
  * Nobody hands out more than they hold: granting a permission you lack would let anyone with

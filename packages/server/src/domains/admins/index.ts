@@ -1,4 +1,4 @@
-import type { Implementation } from '../../http/implement';
+import type { Implementation } from '../../handling/implement';
 import { changeAdminRoleHandler, createAdminHandler, deleteAdminHandler, listAdminsHandler } from './admins.handlers';
 import { approveDeviceRequestHandler, listDeviceRequestsHandler, rejectDeviceRequestHandler } from './devices.handlers';
 import { resetAdminPasswordHandler } from './password-reset.handlers';

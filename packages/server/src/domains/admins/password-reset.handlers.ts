@@ -1,6 +1,6 @@
 import { notFound, resetAdminPassword } from '@traction/core';
-import { requireAdmin } from '../../http/handler-context';
-import { implement } from '../../http/implement';
+import { requireAdmin } from '../../handling/handler-context';
+import { implement } from '../../handling/implement';
 import { findAdmin, markPasswordResetPending, revokeSessions, sendPasswordLink } from '../auth/index';
 import { assertOutranks } from './guards';
 

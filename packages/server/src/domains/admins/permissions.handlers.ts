@@ -16,9 +16,9 @@ import {
   type Admin,
   type Permission,
 } from '@traction/core';
-import { requireAdmin } from '../../http/handler-context';
-import { implement } from '../../http/implement';
-import { resolveSelection } from '../../http/selection';
+import { requireAdmin } from '../../handling/handler-context';
+import { implement } from '../../handling/implement';
+import { resolveSelection } from '../../handling/selection';
 import { listAdminsHandler } from './admins.handlers';
 import { effectivePermissions, findAdmin } from '../auth/index';
 import { deleteDepartmentPermission, findDepartment, listDepartmentRows, setDepartmentDescription, setDepartmentPermissions } from './departments.repository';

@@ -1,6 +1,6 @@
 import { listAuditLog, rangeBoundToDate } from '@traction/core';
 import { escapeLike } from '../../db/like';
-import { implementList } from '../../http/implement';
+import { implementList } from '../../handling/implement';
 import { auditLogQuery, toAuditEntry } from './audit.repository';
 
 export const listAuditLogHandler = implementList(listAuditLog, ({ input, ctx }) => {

@@ -1,4 +1,4 @@
-import type { Implementation } from '../../http/implement';
+import type { Implementation } from '../../handling/implement';
 import { listAuditLogHandler } from './audit.handlers';
 
 /** Reading the audit log (the request pipeline writes it: http/audit.ts). */

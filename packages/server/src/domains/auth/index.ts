@@ -1,4 +1,4 @@
-import type { Implementation } from '../../http/implement';
+import type { Implementation } from '../../handling/implement';
 import { deviceLoginHandler, loginHandler } from './login.handlers';
 import { setPasswordHandler } from './password.handlers';
 import { checkEmailHandler, logoutHandler, whoamiHandler } from './session.handlers';

@@ -1,7 +1,7 @@
 import { deviceLogin, login, tooManyRequests, unauthorized, upstreamFailed } from '@traction/core';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/connect';
-import { implement } from '../../http/implement';
+import { implement } from '../../handling/implement';
 import { findAdminByEmail } from './accounts.repository';
 import { approveDeviceWithCode, countCodeAttempt, findDevice, setDeviceCode, touchDevice, upsertPendingDevice } from './devices.repository';
 import { recentFailures, recordLoginAttempt } from './login-attempts.repository';

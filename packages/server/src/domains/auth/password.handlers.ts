@@ -1,5 +1,5 @@
 import { ApiError, badRequest, setPassword } from '@traction/core';
-import { implement } from '../../http/implement';
+import { implement } from '../../handling/implement';
 import { consumePasswordToken, findPasswordToken, setAdminPassword } from './password-tokens.repository';
 import { hashPassword, verifyPassword } from './secrets';
 import { revokeSessions } from './sessions.repository';

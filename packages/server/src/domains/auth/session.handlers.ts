@@ -1,6 +1,6 @@
 import { checkEmail, logout, whoami } from '@traction/core';
-import { implement } from '../../http/implement';
-import { requireAdmin } from '../../http/handler-context';
+import { implement } from '../../handling/implement';
+import { requireAdmin } from '../../handling/handler-context';
 import { effectivePermissions, findAdmin, findAdminByEmail } from './accounts.repository';
 import { revokeSessions } from './sessions.repository';
 

@@ -2,7 +2,7 @@ import { deviceNotRecognized, unauthorized, type Role } from '@traction/core';
 import { sha256 } from '../../crypto';
 import type { Db } from '../../db/connect';
 import type { ServerConfig } from '../../config';
-import type { ActiveSession, SignedInAdmin } from '../../http/handler-context';
+import type { ActiveSession, SignedInAdmin } from '../../handling/handler-context';
 import { effectivePermissions } from './accounts.repository';
 import { findSessionByToken, touchSession } from './sessions.repository';
 

@@ -1,4 +1,4 @@
-import type { Implementation } from '../../http/implement';
+import type { Implementation } from '../../handling/implement';
 import { blacklistKycIdHandler, listKycBlacklistHandler, overrideKycHandler, verifyCorporateHandler } from './kyc-controls.handlers';
 import {
   businessKycRecordsHandler,

@@ -12,8 +12,8 @@ import {
   verifyCorporate,
   type KycStatus,
 } from '@traction/core';
-import { requireAdmin } from '../../http/handler-context';
-import { implement, implementList } from '../../http/implement';
+import { requireAdmin } from '../../handling/handler-context';
+import { implement, implementList } from '../../handling/implement';
 import { recordBusinessEvents } from '../merchants/index';
 import {
   applyStatusChange,

@@ -13,8 +13,8 @@ import {
   type KycStatus,
   type VerificationType,
 } from '@traction/core';
-import { requireAdmin, type HandlerContext } from '../../http/handler-context';
-import { implement, implementList } from '../../http/implement';
+import { requireAdmin, type HandlerContext } from '../../handling/handler-context';
+import { implement, implementList } from '../../handling/implement';
 import { recordBusinessEvents } from '../merchants/index';
 import {
   allowedNext,

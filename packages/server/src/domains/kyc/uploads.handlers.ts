@@ -12,8 +12,8 @@ import {
   UPLOAD_TYPE_INFO,
   type UploadContentType,
 } from '@traction/core';
-import { requireAdmin } from '../../http/handler-context';
-import { implement } from '../../http/implement';
+import { requireAdmin } from '../../handling/handler-context';
+import { implement } from '../../handling/implement';
 import { businessExists } from '../merchants/index';
 import { findStoredUpload, findUpload, insertUpload } from './kyc.repository';
 

@@ -1,4 +1,4 @@
-import type { Implementation } from '../../http/implement';
+import type { Implementation } from '../../handling/implement';
 import { listStatesHandler } from './location.handlers';
 
 export const locationImplementations: readonly Implementation[] = [listStatesHandler];

@@ -1,5 +1,5 @@
 import { listBankAccounts, listSettlementAccounts, merchantAccounts, notFound, rangeBoundToDate } from '@traction/core';
-import { implement, implementList } from '../../http/implement';
+import { implement, implementList } from '../../handling/implement';
 import { accountSearch, bankAccountQuery, businessExists, toBankAccount } from './businesses.repository';
 
 export const merchantAccountsHandler = implement(merchantAccounts, async ({ input, ctx }) => {

@@ -1,6 +1,6 @@
 import { listBusinessLogs, listBusinessUsers, listFeatures, listSupportIssues, rangeBoundToDate } from '@traction/core';
 import { containsPattern } from '../../db/like';
-import { implement, implementList } from '../../http/implement';
+import { implement, implementList } from '../../handling/implement';
 import {
   businessEventQuery,
   businessUserQuery,

@@ -1,4 +1,4 @@
-import type { Implementation } from '../../http/implement';
+import type { Implementation } from '../../handling/implement';
 import { listBankAccountsHandler, listSettlementAccountsHandler, merchantAccountsHandler } from './accounts.handlers';
 import { listBusinessLogsHandler, listBusinessUsersHandler, listFeaturesHandler, listSupportIssuesHandler } from './directory.handlers';
 import {

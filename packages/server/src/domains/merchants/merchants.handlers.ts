@@ -13,8 +13,8 @@ import {
   signupMerchant,
 } from '@traction/core';
 import type { Db } from '../../db/connect';
-import { requireAdmin } from '../../http/handler-context';
-import { implement, implementList } from '../../http/implement';
+import { requireAdmin } from '../../handling/handler-context';
+import { implement, implementList } from '../../handling/implement';
 import { recordBusinessEvents } from './business-events.repository';
 import {
   businessesByPrefix,

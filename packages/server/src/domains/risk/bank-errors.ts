@@ -1,7 +1,7 @@
 import { ApiError, badRequest, FIXED_ACCOUNT_BANKS, type FixedAccountBank } from '@traction/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import type { HandlerContext } from '../../http/handler-context';
+import type { HandlerContext } from '../../handling/handler-context';
 import { BankError } from '../../providers/banks/bank-provider';
 
 /** Where an admin can see for themselves what a bank now holds for one of our accounts. */

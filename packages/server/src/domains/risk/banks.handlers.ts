@@ -13,9 +13,9 @@ import {
   type FixedAccount,
   type FixedAccountBank,
 } from '@traction/core';
-import type { HandlerContext } from '../../http/handler-context';
-import { requireAdmin } from '../../http/handler-context';
-import { implement } from '../../http/implement';
+import type { HandlerContext } from '../../handling/handler-context';
+import { requireAdmin } from '../../handling/handler-context';
+import { implement } from '../../handling/implement';
 import { recordBusinessEvents } from '../merchants/index';
 import { BankError } from '../../providers/banks/bank-provider';
 import { callBank, recordBankChange } from './bank-errors';

@@ -13,9 +13,9 @@ import {
   type FixedAccount,
 } from '@traction/core';
 import type { Db } from '../../db/connect';
-import { requireAdmin, type HandlerContext } from '../../http/handler-context';
-import { implement, implementList } from '../../http/implement';
-import { resolveSelection } from '../../http/selection';
+import { requireAdmin, type HandlerContext } from '../../handling/handler-context';
+import { implement, implementList } from '../../handling/implement';
+import { resolveSelection } from '../../handling/selection';
 import { bankProvider } from '../../providers/banks/bank-provider';
 import { recordBusinessEvents } from '../merchants/index';
 import { callBank, recordBankChange } from './bank-errors';

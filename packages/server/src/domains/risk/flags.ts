@@ -1,4 +1,4 @@
-import type { SignedInAdmin } from '../../http/handler-context';
+import type { SignedInAdmin } from '../../handling/handler-context';
 import type { Db } from '../../db/connect';
 import { recordBusinessEvents, type BusinessEvent } from '../merchants/index';
 import { lockBusinessesToFlag, writeFraudFlag, writeTrust } from './flags.repository';

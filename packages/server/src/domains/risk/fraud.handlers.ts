@@ -1,7 +1,7 @@
 import { conflict, listFraud, notFound, updateFraudStatus, updateFraudStatusBulk, type RiskBusiness } from '@traction/core';
-import { requireAdmin } from '../../http/handler-context';
-import { implement, implementList } from '../../http/implement';
-import { resolveSelection } from '../../http/selection';
+import { requireAdmin } from '../../handling/handler-context';
+import { implement, implementList } from '../../handling/implement';
+import { resolveSelection } from '../../handling/selection';
 import { markFraud } from './flags';
 import { businessSearch, findRiskBusiness, lockBusiness, riskBusinessQuery, toRiskBusiness } from './risk.repository';
 

@@ -1,4 +1,4 @@
-import type { Implementation } from '../../http/implement';
+import type { Implementation } from '../../handling/implement';
 import { providusRenameHandler, providusRepushHandler, vfdTransactionsHandler, wemaAccountQueryHandler } from './banks.handlers';
 import {
   blacklistFixedAccountsBulkHandler,

@@ -1,8 +1,8 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HandlerContext } from '../../http/handler-context';
-import type { Implementation } from '../../http/implement';
-import { countQuery, pageQuery } from '../../http/list-runner';
+import type { HandlerContext } from '../../handling/handler-context';
+import type { Implementation } from '../../handling/implement';
+import { countQuery, pageQuery } from '../../handling/list-runner';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { listBankAccountsHandler } from '../merchants/accounts.handlers';
 import { listBusinessLogsHandler, listBusinessUsersHandler, listSupportIssuesHandler } from '../merchants/directory.handlers';

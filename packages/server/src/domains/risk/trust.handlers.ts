@@ -1,6 +1,6 @@
 import { conflict, listTrust, notFound, toggleTrust } from '@traction/core';
-import { requireAdmin } from '../../http/handler-context';
-import { implement, implementList } from '../../http/implement';
+import { requireAdmin } from '../../handling/handler-context';
+import { implement, implementList } from '../../handling/implement';
 import { setTrust } from './flags';
 import { businessSearch, findRiskBusiness, lockBusiness, riskBusinessQuery, toRiskBusiness } from './risk.repository';
 

@@ -1,6 +1,6 @@
 import { conflict, listWallets, notFound, updateWalletStatus } from '@traction/core';
-import { requireAdmin } from '../../http/handler-context';
-import { implement, implementList } from '../../http/implement';
+import { requireAdmin } from '../../handling/handler-context';
+import { implement, implementList } from '../../handling/implement';
 import { recordBusinessEvents } from '../merchants/index';
 import { businessSearch, findWallet, lockWallet, setWalletStatus, toWalletRow, walletQuery } from './risk.repository';
 
