@@ -8,6 +8,12 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
-    proxy: { '/v1': 'http://localhost:8080', '/v2': 'http://localhost:8080', '/api': 'http://localhost:8080', '/openapi.json': 'http://localhost:8080', '/health': 'http://localhost:8080' },
+    proxy: {
+      '/v1': 'http://localhost:8080',
+      '/v2': 'http://localhost:8080',
+      '/api': 'http://localhost:8080',
+      '/openapi.json': 'http://localhost:8080',
+      '/health': 'http://localhost:8080',
+    },
   },
 });

@@ -21,7 +21,24 @@ export interface MerchantsBenchOptions {
 }
 
 /** Prefixes people type: common words and names of the demo data, and a few that match little. */
-const NAME_PREFIXES = ['Divine', 'Gol', 'Royal Su', 'Chinedu', 'Bright Star', 'Ade', 'Zion', 'Musa Ibrahim', 'Blessed Ha', 'Victory', 'Ng', 'Arewa', 'Emerald', 'Kemi', 'Suc', 'xyz'];
+const NAME_PREFIXES = [
+  'Divine',
+  'Gol',
+  'Royal Su',
+  'Chinedu',
+  'Bright Star',
+  'Ade',
+  'Zion',
+  'Musa Ibrahim',
+  'Blessed Ha',
+  'Victory',
+  'Ng',
+  'Arewa',
+  'Emerald',
+  'Kemi',
+  'Suc',
+  'xyz',
+];
 const EMAIL_PREFIXES = ['adaeze.', 'musa.bello', 'ngozi.ok', 'tunde.', 'zainab.yusuf1', 'emeka.eze4', 'halima.', 'obinna.ba', 'nobody.here'];
 
 function pathOf(commandId: string, input: Record<string, unknown>): string | undefined {
@@ -102,7 +119,10 @@ export async function merchantsBench(database: DatabaseChoice, options: Merchant
     const peak = (await bench.memory()).peakRss;
     const rows = lines - 1;
     const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
-    detail('CSV export of every merchant', `${rows.toLocaleString('en')} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds).toLocaleString('en')} rows/s`);
+    detail(
+      'CSV export of every merchant',
+      `${rows.toLocaleString('en')} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds).toLocaleString('en')} rows/s`,
+    );
     detail('server memory during export', `rss ${mb(before.rss)} before, peak ${mb(peak)} (+${mb(peak - before.rss)})`);
     figures.push({
       benchmark: `merchants CSV export (${Math.round(rows / seconds).toLocaleString('en')} rows/s, server +${mb(peak - before.rss)})`,

@@ -25,9 +25,28 @@ const ORIGIN = 'http://localhost:5199';
 
 /** What admins type: distinct queries, so no query's ranking is served from another's. */
 const QUERIES = [
-  'wallet reverse', 'kyc doc', 'terminal map', 'settlement export', 'admin', 'transfer providus', 'approve loan',
-  'fraud rule', 'virtual acc', 'pricing band', 'bulk sweep', 'cashback', 'referral', 'reset dev', 'broadcast',
-  'deduction csv', 'unmap term', 'credit wallet', 'freeze business', 'sync vfd', 'retry wema', 'override code',
+  'wallet reverse',
+  'kyc doc',
+  'terminal map',
+  'settlement export',
+  'admin',
+  'transfer providus',
+  'approve loan',
+  'fraud rule',
+  'virtual acc',
+  'pricing band',
+  'bulk sweep',
+  'cashback',
+  'referral',
+  'reset dev',
+  'broadcast',
+  'deduction csv',
+  'unmap term',
+  'credit wallet',
+  'freeze business',
+  'sync vfd',
+  'retry wema',
+  'override code',
 ];
 
 export interface PaletteBenchOptions {
@@ -78,7 +97,16 @@ export async function paletteBench(options: PaletteBenchOptions): Promise<Figure
 
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -134,4 +162,3 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   heading('Summary');
   printFigures(figures);
 }
-

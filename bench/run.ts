@@ -42,7 +42,12 @@ const list: ListOptions = {
 const cpus = os.cpus();
 console.log('Traction Admin benchmarks');
 console.log(`  node ${process.version} on ${os.platform()}/${os.arch()}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}`);
-console.log(`  ${new Date().toISOString()}${quick ? ', quick run' : ''}; load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (other work on the machine skews figures)`);
+console.log(
+  `  ${new Date().toISOString()}${quick ? ', quick run' : ''}; load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')} (other work on the machine skews figures)`,
+);
 console.log('  Each server runs in its own process on 127.0.0.1 with logging off; the client speaks HTTP/1.1 keep-alive.');
 
 let postgres: PostgresServer | undefined;
@@ -51,7 +56,10 @@ const stopPostgres = async () => {
   postgres = undefined;
   await server?.stop();
 };
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
   process.once(signal, () => {
     void stopPostgres().finally(() => process.exit(code));
   });

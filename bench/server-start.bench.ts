@@ -176,7 +176,8 @@ async function startOnce(variant: Variant, data: DataSet, dataDir: string, demoM
       for (const requestPath of paths) {
         const answer = await send(agent, new URL(requestPath, base), { headers: session.headers });
         // The console's index is 404 while a console build (npm test runs one) empties its folder.
-        if (answer.status !== 200 && !(requestPath === '/' && answer.status === 404)) throw new Error(`GET ${requestPath} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+        if (answer.status !== 200 && !(requestPath === '/' && answer.status === 404))
+          throw new Error(`GET ${requestPath} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
       }
     }
     const afterRequests = treeRss(child.pid!);

@@ -111,7 +111,10 @@ describe.runIf(run)('working the console by keyboard', () => {
 
   it('selects every admin matching the filter, not only those loaded, and grants to them in bulk', async () => {
     for (let i = 0; i < 130; i++) {
-      await db().insertInto('admins').values({ email: `bulk${i}@branch.traction.ng`, first_name: 'Bulk', last_name: `Teller ${i}`, role: 'staff' }).execute();
+      await db()
+        .insertInto('admins')
+        .values({ email: `bulk${i}@branch.traction.ng`, first_name: 'Bulk', last_name: `Teller ${i}`, role: 'staff' })
+        .execute();
     }
     await openList('/admin?search=%40branch.traction.ng');
     await expect.poll(() => page.getByTestId('row-count').getAttribute('data-count')).toBe('130');
@@ -149,11 +152,19 @@ describe.runIf(run)('working the console by keyboard', () => {
 
   it('downloads the whole filtered list as CSV, not only the loaded page', async () => {
     await openList('/admin?role=staff');
-    const expected = await db().selectFrom('admins').select((eb) => eb.fn.countAll<string>().as('n')).where('role', '=', 'staff').where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+    const expected = await db()
+      .selectFrom('admins')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('role', '=', 'staff')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
     expect(Number(expected.n)).toBeGreaterThan(100);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]);
     const text = await readFile((await download.path())!, 'utf8');
-    const lines = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     const header = lines[0]!.split(',');
     const role = header.indexOf('Role');
     expect(role).toBeGreaterThan(-1);

@@ -112,7 +112,12 @@ describe.runIf(run)('reviewing KYC by keyboard', () => {
     await page.waitForURL(`**/all-verification/${third}`);
     await onRecord(third, 'REJECTED');
 
-    const decided = await db().selectFrom('kyc_records').select(['id', 'status', 'comment', 'reviewed_by']).where('id', 'in', [first, second, third]).orderBy('id', 'desc').execute();
+    const decided = await db()
+      .selectFrom('kyc_records')
+      .select(['id', 'status', 'comment', 'reviewed_by'])
+      .where('id', 'in', [first, second, third])
+      .orderBy('id', 'desc')
+      .execute();
     expect(new Map(decided.map((row) => [row.id, [row.status, row.comment]]))).toEqual(
       new Map([
         [first, ['APPROVED', 'Docs ok: NIN matches the NIMC record']],

@@ -27,10 +27,31 @@ describe.runIf(run)('merchants by keyboard', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     merchantId = business.id;
-    await db.insertInto('business_users').values({ business_id: merchantId, email: 'owner@obalendefoods.ng', first_name: 'Kemi', last_name: 'Adeyemi', phone: '+2348030000009', role: 'owner' }).execute();
+    await db
+      .insertInto('business_users')
+      .values({ business_id: merchantId, email: 'owner@obalendefoods.ng', first_name: 'Kemi', last_name: 'Adeyemi', phone: '+2348030000009', role: 'owner' })
+      .execute();
     await db.insertInto('wallets').values({ business_id: merchantId, status: 'PND', status_reason: 'Chargeback under review' }).execute();
-    await db.insertInto('fixed_accounts').values({ business_id: merchantId, bank: 'WEMA', account_number: nuban(FIXED_ACCOUNT_BANKS.WEMA.code, '861234567'), account_name: 'Traction/Obalende Keyboard Foods' }).execute();
-    await db.insertInto('kyc_records').values({ business_id: merchantId, verification_type: 'DOCUMENT', document_type: 'NIN', id_number: '12345678901', status: 'PROCESSING', updated_at: new Date() }).execute();
+    await db
+      .insertInto('fixed_accounts')
+      .values({
+        business_id: merchantId,
+        bank: 'WEMA',
+        account_number: nuban(FIXED_ACCOUNT_BANKS.WEMA.code, '861234567'),
+        account_name: 'Traction/Obalende Keyboard Foods',
+      })
+      .execute();
+    await db
+      .insertInto('kyc_records')
+      .values({
+        business_id: merchantId,
+        verification_type: 'DOCUMENT',
+        document_type: 'NIN',
+        id_number: '12345678901',
+        status: 'PROCESSING',
+        updated_at: new Date(),
+      })
+      .execute();
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     await signIn(page, context, ROOT_EMAIL, ROOT_PASSWORD);

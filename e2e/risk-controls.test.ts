@@ -24,7 +24,15 @@ describe.runIf(run)('risk controls by keyboard', () => {
     const db = context.server.deps.db;
     const fraudster = await db
       .insertInto('businesses')
-      .values({ name: 'Eko Keyboard Fraud Stores', email: 'owner@ekokeyboard.ng', phone: '+2348030000001', category: 'RETAIL', state_code: 'LA', is_trusted: true, trusted_at: new Date() })
+      .values({
+        name: 'Eko Keyboard Fraud Stores',
+        email: 'owner@ekokeyboard.ng',
+        phone: '+2348030000001',
+        category: 'RETAIL',
+        state_code: 'LA',
+        is_trusted: true,
+        trusted_at: new Date(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     fraudsterId = fraudster.id;
@@ -37,7 +45,14 @@ describe.runIf(run)('risk controls by keyboard', () => {
     muleOwnerId = owner.id;
     await db
       .insertInto('fixed_accounts')
-      .values(Array.from({ length: 130 }, (_, i) => ({ business_id: muleOwnerId, bank: 'WEMA' as const, account_number: nuban(FIXED_ACCOUNT_BANKS.WEMA.code, String(870_000_000 + i * 10)), account_name: `Traction/Kano Blacklist ${i}` })))
+      .values(
+        Array.from({ length: 130 }, (_, i) => ({
+          business_id: muleOwnerId,
+          bank: 'WEMA' as const,
+          account_number: nuban(FIXED_ACCOUNT_BANKS.WEMA.code, String(870_000_000 + i * 10)),
+          account_name: `Traction/Kano Blacklist ${i}`,
+        })),
+      )
       .execute();
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
@@ -94,7 +109,11 @@ describe.runIf(run)('risk controls by keyboard', () => {
     expect(await result.textContent()).toMatch(/Changed 1 of 1 matched/);
     await page.keyboard.press('Escape');
 
-    const business = await db().selectFrom('businesses').select(['is_fraud', 'fraud_reason', 'is_trusted']).where('id', '=', fraudsterId).executeTakeFirstOrThrow();
+    const business = await db()
+      .selectFrom('businesses')
+      .select(['is_fraud', 'fraud_reason', 'is_trusted'])
+      .where('id', '=', fraudsterId)
+      .executeTakeFirstOrThrow();
     expect(business).toEqual({ is_fraud: true, fraud_reason: 'Chargebacks on stolen cards, reported by three banks', is_trusted: false });
     // the list shows it too
     await expect.poll(() => page.locator('[data-row-index="0"]').textContent()).toContain('Chargebacks on stolen cards');

@@ -63,7 +63,13 @@ describe.runIf(run)('signing in to the console', () => {
     const { db } = context.server.deps;
     const { id } = await db
       .insertInto('admins')
-      .values({ email: 'viewer@traction.ng', first_name: 'View', last_name: 'Er', role: 'staff', password_hash: (await db.selectFrom('admins').select('password_hash').where('email', '=', ROOT_EMAIL).executeTakeFirstOrThrow()).password_hash })
+      .values({
+        email: 'viewer@traction.ng',
+        first_name: 'View',
+        last_name: 'Er',
+        role: 'staff',
+        password_hash: (await db.selectFrom('admins').select('password_hash').where('email', '=', ROOT_EMAIL).executeTakeFirstOrThrow()).password_hash,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('admin_permissions').values({ admin_id: id, permission: 'admins.view' }).execute();

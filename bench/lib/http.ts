@@ -11,11 +11,7 @@ export interface HttpAnswer {
 }
 
 /** One request over `agent`; the whole answer is read so the connection can be reused. */
-export function send(
-  agent: http.Agent,
-  url: URL,
-  options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
-): Promise<HttpAnswer> {
+export function send(agent: http.Agent, url: URL, options: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<HttpAnswer> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   const headers: Record<string, string> = { ...options.headers };
   if (body !== undefined) {

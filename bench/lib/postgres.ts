@@ -30,7 +30,12 @@ export async function findPostgres(): Promise<PostgresServer | { unavailable: st
     const stderr = (error as { stderr?: string }).stderr?.trim();
     return { unavailable: stderr?.split('\n').at(-1) ?? String(error) };
   }
-  const values = new Map(stdout.trim().split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+  const values = new Map(
+    stdout
+      .trim()
+      .split('\n')
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
   const dir = values.get('PG_DIR');
   const url = values.get('DATABASE_URL');
   if (!dir || !url) return { unavailable: `unexpected answer from ${SCRIPT}: ${stdout}` };

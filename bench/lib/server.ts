@@ -60,7 +60,12 @@ const CHILD = fileURLToPath(new URL('./server-child.ts', import.meta.url));
  * database: a temporary PGlite folder, or a new database on the PostgreSQL server. `close`
  * stops it and deletes the data.
  */
-export async function startBenchServer(options: { database: DatabaseChoice; scryptLogN?: number; seedScale?: number; merchants?: number }): Promise<BenchServer> {
+export async function startBenchServer(options: {
+  database: DatabaseChoice;
+  scryptLogN?: number;
+  seedScale?: number;
+  merchants?: number;
+}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'traction-bench-'));
   const created = options.database.kind === 'postgres' ? await createDatabase(options.database.serverUrl) : undefined;
   const cleanup = async () => {

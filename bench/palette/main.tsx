@@ -25,15 +25,22 @@ declare global {
 
 const count = Number(new URLSearchParams(location.search).get('entries') ?? 5000);
 const entries = syntheticEntries(count);
-const recent = entries.slice(0, 20).map((entry) => entry.key).reverse();
+const recent = entries
+  .slice(0, 20)
+  .map((entry) => entry.key)
+  .reverse();
 window.paletteBench = { ready: false, entries: entries.length, samples: [], renewIndex: () => {} };
 
 let pending: { key: string; startedAt: number; committedAt: number | null } | null = null;
 
 // Capture phase, before cmdk and React see the key; event.timeStamp also counts any wait in the input queue.
-document.addEventListener('keydown', (event) => {
-  pending = { key: event.key, startedAt: event.timeStamp, committedAt: null };
-}, true);
+document.addEventListener(
+  'keydown',
+  (event) => {
+    pending = { key: event.key, startedAt: event.timeStamp, committedAt: null };
+  },
+  true,
+);
 
 function watch(list: Element, input: HTMLInputElement) {
   new MutationObserver(() => {

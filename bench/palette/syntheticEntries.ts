@@ -1,9 +1,64 @@
 import type { PaletteEntry } from '../../packages/web/src/modules/palette/PaletteEntry';
 
-const VERBS = ['Approve', 'Reject', 'Reverse', 'List', 'Export', 'Create', 'Update', 'Delete', 'Assign', 'Reset', 'Retry', 'Sync', 'Freeze', 'Credit', 'Debit', 'Map', 'Unmap', 'Override'];
-const NOUNS = ['wallet transaction', 'settlement', 'terminal', 'KYC document', 'business', 'virtual account', 'pricing band', 'transfer', 'loan', 'admin', 'department', 'device request', 'fraud rule', 'broadcast', 'deduction', 'bulk sweep', 'cashback', 'referral code'];
+const VERBS = [
+  'Approve',
+  'Reject',
+  'Reverse',
+  'List',
+  'Export',
+  'Create',
+  'Update',
+  'Delete',
+  'Assign',
+  'Reset',
+  'Retry',
+  'Sync',
+  'Freeze',
+  'Credit',
+  'Debit',
+  'Map',
+  'Unmap',
+  'Override',
+];
+const NOUNS = [
+  'wallet transaction',
+  'settlement',
+  'terminal',
+  'KYC document',
+  'business',
+  'virtual account',
+  'pricing band',
+  'transfer',
+  'loan',
+  'admin',
+  'department',
+  'device request',
+  'fraud rule',
+  'broadcast',
+  'deduction',
+  'bulk sweep',
+  'cashback',
+  'referral code',
+];
 const QUALIFIERS = ['', 'for a merchant', 'in bulk', 'by reference', 'from CSV', 'on Providus', 'on VFD', 'on Wema', 'for today', 'by terminal id'];
-const GROUPS = ['Directory', 'Transaction Logs', 'Product Monitoring', 'Deductions', 'Wallet', 'Settings', 'Fraud Management', 'Virtual Account', 'Verification', 'Terminals', 'Settlements', 'Operations', 'Notifications', 'Fund Transfer', 'Admin MGT', 'Others'];
+const GROUPS = [
+  'Directory',
+  'Transaction Logs',
+  'Product Monitoring',
+  'Deductions',
+  'Wallet',
+  'Settings',
+  'Fraud Management',
+  'Virtual Account',
+  'Verification',
+  'Terminals',
+  'Settlements',
+  'Operations',
+  'Notifications',
+  'Fund Transfer',
+  'Admin MGT',
+  'Others',
+];
 
 /**
  * `count` palette entries shaped like the console's: pages and commands with the spec's groups,

@@ -23,7 +23,12 @@ const columns: ListColumn[] = [
 ];
 
 const ROLES = ['super_admin', 'admin', 'staff'];
-const DEPARTMENTS = [{ id: 1, name: 'Finance' }, { id: 2, name: 'Risk' }, { id: 3, name: 'Support' }, { id: 4, name: 'Sales' }];
+const DEPARTMENTS = [
+  { id: 1, name: 'Finance' },
+  { id: 2, name: 'Risk' },
+  { id: 3, name: 'Support' },
+  { id: 4, name: 'Sales' },
+];
 
 function syntheticRows(count: number): Record<string, unknown>[] {
   const base = Date.UTC(2026, 0, 1);

@@ -26,7 +26,10 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i++) {
     const accountNumber = nuban(FIXED_ACCOUNT_BANKS.WEMA.code, String(410_000_000 + i * 10));
     accounts.push(accountNumber);
-    await db().insertInto('fixed_accounts').values({ business_id: businessId, bank: 'WEMA', account_number: accountNumber, account_name: `Traction/Ajegunle Mule ${i}` }).execute();
+    await db()
+      .insertInto('fixed_accounts')
+      .values({ business_id: businessId, bank: 'WEMA', account_number: accountNumber, account_name: `Traction/Ajegunle Mule ${i}` })
+      .execute();
   }
 });
 afterAll(async () => {
@@ -35,7 +38,15 @@ afterAll(async () => {
 });
 
 const blacklisted = async () =>
-  (await db().selectFrom('fixed_accounts').select('account_number').where('business_id', '=', businessId).where('blacklisted', '=', true).orderBy('account_number').execute()).map((row) => row.account_number);
+  (
+    await db()
+      .selectFrom('fixed_accounts')
+      .select('account_number')
+      .where('business_id', '=', businessId)
+      .where('blacklisted', '=', true)
+      .orderBy('account_number')
+      .execute()
+  ).map((row) => row.account_number);
 
 const writeRows = (name: string, rows: string[]) => {
   const file = join(user.configDir, name);
@@ -75,7 +86,11 @@ describe('traction bulk fixed-accounts blacklist', () => {
     expect(outcomes[1]!.message).toBe(`No fixed account has the number ${stranger}`);
 
     expect(await blacklisted()).toEqual([accounts[0], accounts[1], accounts[2]].sort());
-    const reasons = await db().selectFrom('fixed_accounts').select(['account_number', 'blacklist_reason']).where('account_number', '=', accounts[2]!).executeTakeFirstOrThrow();
+    const reasons = await db()
+      .selectFrom('fixed_accounts')
+      .select(['account_number', 'blacklist_reason'])
+      .where('account_number', '=', accounts[2]!)
+      .executeTakeFirstOrThrow();
     expect(reasons.blacklist_reason).toBe('Same device, different name');
     const events = await db().selectFrom('business_events').select('kind').where('business_id', '=', businessId).execute();
     expect(events.map((e) => e.kind)).toEqual(['fixed-account.blacklisted', 'fixed-account.blacklisted', 'fixed-account.blacklisted']);
@@ -92,7 +107,10 @@ describe('traction bulk fixed-accounts blacklist', () => {
   it('lists the blacklisted accounts and exports them', async () => {
     const listed = await user.run(['fixed-accounts', 'list', '--blacklist', '--search', 'traction/ajegunle', '--json']);
     expect(listed.code, listed.stderr).toBe(EXIT.ok);
-    const rows = listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { accountNumber: string });
+    const rows = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { accountNumber: string });
     expect(rows.map((row) => row.accountNumber).sort()).toEqual([accounts[0], accounts[1], accounts[2]].sort());
 
     const out = join(user.configDir, 'blacklisted.csv');

@@ -27,9 +27,7 @@ export interface Io {
  * not set TERM, so there its absence says nothing.
  */
 const disabled = (io: Io) =>
-  io.env.TERM === 'dumb' ||
-  (!io.env.TERM && process.platform !== 'win32') ||
-  (io.env.CI !== undefined && io.env.CI !== 'false' && io.env.CI !== '0');
+  io.env.TERM === 'dumb' || (!io.env.TERM && process.platform !== 'win32') || (io.env.CI !== undefined && io.env.CI !== 'false' && io.env.CI !== '0');
 
 /** Whether a person is there to answer prompts (keys come from a terminal, prompts go to stderr). */
 export const canPrompt = (io: Io): boolean => Boolean(io.stdin.isTTY && io.stderr.isTTY) && !disabled(io);

@@ -43,22 +43,25 @@ describe('the command tree', () => {
   });
 
   // Examples are what people copy: each must name a real command, real flags, and no stray words.
-  it.each((registry as readonly AnyCommand[]).filter((command) => command.example).map((command) => [command.id, command.example!] as const))('%s: its help example names real flags', (_id, example) => {
-    const words = [...example.matchAll(/"[^"]*"|'[^']*'|\S+/g)].map((m) => m[0]);
-    expect(words[0]).toBe('traction');
-    const leaf = find(program, words.slice(1, 3));
-    expect(leaf, example).toBeDefined();
-    const known = new Set([...leaf!.options, ...program.options].flatMap((option) => [option.long, option.short].filter(Boolean)));
-    const rest = words.slice(3);
-    for (let i = 0; i < rest.length; i += 1) {
-      const word = rest[i]!;
-      expect(word.startsWith('-'), `${example}: "${word}" is not a flag (commander would say "too many arguments")`).toBe(true);
-      const flag = word.split('=')[0]!;
-      expect(known.has(flag) || (flag.startsWith('--no-') && known.has(`--${flag.slice(5)}`)), `${example}: unknown flag ${flag}`).toBe(true);
-      const option = [...leaf!.options, ...program.options].find((o) => o.long === flag || o.short === flag);
-      if (option && (option.required || option.optional) && !word.includes('=')) i += 1;
-    }
-  });
+  it.each((registry as readonly AnyCommand[]).filter((command) => command.example).map((command) => [command.id, command.example!] as const))(
+    '%s: its help example names real flags',
+    (_id, example) => {
+      const words = [...example.matchAll(/"[^"]*"|'[^']*'|\S+/g)].map((m) => m[0]);
+      expect(words[0]).toBe('traction');
+      const leaf = find(program, words.slice(1, 3));
+      expect(leaf, example).toBeDefined();
+      const known = new Set([...leaf!.options, ...program.options].flatMap((option) => [option.long, option.short].filter(Boolean)));
+      const rest = words.slice(3);
+      for (let i = 0; i < rest.length; i += 1) {
+        const word = rest[i]!;
+        expect(word.startsWith('-'), `${example}: "${word}" is not a flag (commander would say "too many arguments")`).toBe(true);
+        const flag = word.split('=')[0]!;
+        expect(known.has(flag) || (flag.startsWith('--no-') && known.has(`--${flag.slice(5)}`)), `${example}: unknown flag ${flag}`).toBe(true);
+        const option = [...leaf!.options, ...program.options].find((o) => o.long === flag || o.short === flag);
+        if (option && (option.required || option.optional) && !word.includes('=')) i += 1;
+      }
+    },
+  );
 
   it('has an export for every list that streams CSV, and a bulk runner for every command that changes something, session steps aside', () => {
     for (const [name, command] of exportableLists()) expect(find(program, ['export', name]), command.id).toBeDefined();
@@ -152,7 +155,10 @@ describe('traction completion', () => {
     const complete = (...words: string[]) =>
       execFileSync(
         'bash',
-        ['-c', `source ${script}; COMP_WORDS=(traction ${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length}; _traction_completions; printf '%s\\n' "\${COMPREPLY[@]}"`],
+        [
+          '-c',
+          `source ${script}; COMP_WORDS=(traction ${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length}; _traction_completions; printf '%s\\n' "\${COMPREPLY[@]}"`,
+        ],
         { encoding: 'utf8' },
       )
         .trim()

@@ -19,7 +19,7 @@ export function buildProgram(io: Io): Command {
     .description('Traction Admin from a shell: every command of the back office, CSV exports for cron, and bulk runs from CSV files.')
     .version(CLI_VERSION, '-V, --version')
     .option('--profile <name>', 'profile (server and session) to use')
-    .option('--api-url <url>', 'server, e.g. https://admin.example.com (default: the profile\'s, or http://localhost:8080)')
+    .option('--api-url <url>', "server, e.g. https://admin.example.com (default: the profile's, or http://localhost:8080)")
     .option('--json', 'JSON output; lists as one JSON object per line')
     .option('--csv', 'CSV output (lists)')
     .option('--out <file>', 'write the output to FILE (complete, or not at all)')

@@ -46,10 +46,7 @@ export function fieldKind(schema: z.ZodType): Scalar {
  * the schema itself decides what is valid. Anything that does not look like the target type is
  * left as text for the schema to refuse with its own message.
  */
-export function coerceTextInput(
-  schema: z.ZodObject,
-  raw: Record<string, unknown>,
-): Record<string, unknown> {
+export function coerceTextInput(schema: z.ZodObject, raw: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...raw };
   for (const [key, value] of Object.entries(raw)) {
     const field = schema.shape[key] as z.ZodType | undefined;

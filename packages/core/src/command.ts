@@ -12,17 +12,7 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type Danger = 'none' | 'confirm' | 'money';
 
 /** How a list column is rendered and written to CSV. */
-export type ColumnKind =
-  | 'text'
-  | 'id'
-  | 'email'
-  | 'number'
-  | 'money'
-  | 'date'
-  | 'datetime'
-  | 'enum'
-  | 'boolean'
-  | 'tags';
+export type ColumnKind = 'text' | 'id' | 'email' | 'number' | 'money' | 'date' | 'datetime' | 'enum' | 'boolean' | 'tags';
 
 export interface ListColumn {
   /** Key of the row object. */
@@ -124,9 +114,7 @@ export type CommandOutput<C extends AnyCommand> = z.output<C['output']>;
 const PATH_PARAM = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /** Defines a command; checks at import time that every path parameter is an input field. */
-export function defineCommand<I extends z.ZodObject, O extends z.ZodType>(
-  spec: CommandSpec<I, O>,
-): Command<I, O> {
+export function defineCommand<I extends z.ZodObject, O extends z.ZodType>(spec: CommandSpec<I, O>): Command<I, O> {
   const pathParams = [...spec.path.matchAll(PATH_PARAM)].map((m) => m[1] as string);
   for (const name of pathParams) {
     if (!(name in spec.input.shape)) {
@@ -150,7 +138,5 @@ export function defineCommand<I extends z.ZodObject, O extends z.ZodType>(
 
 /** Fills `{name}` placeholders of a command path from the input. */
 export function buildPath(command: AnyCommand, input: Record<string, unknown>): string {
-  return command.path.replace(PATH_PARAM, (_, name: string) =>
-    encodeURIComponent(String(input[name] ?? '')),
-  );
+  return command.path.replace(PATH_PARAM, (_, name: string) => encodeURIComponent(String(input[name] ?? '')));
 }

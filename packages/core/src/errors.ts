@@ -3,20 +3,7 @@
  * `code` is the HTTP status as a string ('400', '401', …) so that the console's error catalogue
  * (spec §8, "error body code '401'") works the same against this server and the legacy backend.
  */
-export type ErrorCode =
-  | '400'
-  | '401'
-  | '403'
-  | '404'
-  | '409'
-  | '413'
-  | '415'
-  | '422'
-  | '429'
-  | '500'
-  | '502'
-  | '503'
-  | '504';
+export type ErrorCode = '400' | '401' | '403' | '404' | '409' | '413' | '415' | '422' | '429' | '500' | '502' | '503' | '504';
 
 export interface ErrorBody {
   /** HTTP status as a string. */
@@ -45,8 +32,7 @@ export interface ErrorDetails {
 }
 
 /** The exact message the console turns into the unsanctioned-device modal (spec §8). */
-export const DEVICE_NOT_RECOGNIZED_MESSAGE =
-  'Device not recognized - Logout and login again to add device';
+export const DEVICE_NOT_RECOGNIZED_MESSAGE = 'Device not recognized - Logout and login again to add device';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -69,16 +55,11 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: FieldIssue[]) =>
-  new ApiError(400, message, fields ? { fields } : undefined);
-export const unauthorized = (message: string, reason = 'unauthenticated') =>
-  new ApiError(401, message, { reason });
+export const badRequest = (message: string, fields?: FieldIssue[]) => new ApiError(400, message, fields ? { fields } : undefined);
+export const unauthorized = (message: string, reason = 'unauthenticated') => new ApiError(401, message, { reason });
 export const forbidden = (message: string, details?: ErrorDetails) => new ApiError(403, message, details);
 export const notFound = (message: string) => new ApiError(404, message);
 export const conflict = (message: string, details?: ErrorDetails) => new ApiError(409, message, details);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new ApiError(429, message, { retryAfterSeconds });
-export const deviceNotRecognized = () =>
-  new ApiError(401, DEVICE_NOT_RECOGNIZED_MESSAGE, { reason: 'device_not_recognized' });
-export const upstreamFailed = (message: string, cause?: unknown) =>
-  new ApiError(502, message, { reason: 'upstream_failed' }, { cause });
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new ApiError(429, message, { retryAfterSeconds });
+export const deviceNotRecognized = () => new ApiError(401, DEVICE_NOT_RECOGNIZED_MESSAGE, { reason: 'device_not_recognized' });
+export const upstreamFailed = (message: string, cause?: unknown) => new ApiError(502, message, { reason: 'upstream_failed' }, { cause });

@@ -119,7 +119,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const email = deps.providers.email;
     if (!(email instanceof SandboxEmailProvider) || !isDirectLoopbackRequest(c)) return c.notFound();
     const to = c.req.query('to');
-    return c.json({ items: email.mailbox(to ?? undefined).slice(-50).reverse() }, 200, { 'cache-control': 'no-store' });
+    return c.json(
+      {
+        items: email
+          .mailbox(to ?? undefined)
+          .slice(-50)
+          .reverse(),
+      },
+      200,
+      { 'cache-control': 'no-store' },
+    );
   });
 
   mountCommands(app, implementations, deps);

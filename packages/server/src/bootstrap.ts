@@ -15,10 +15,7 @@ export interface BootstrapResult {
  * TRACTION_ADMIN_PASSWORD, or with a generated one-time password that is printed once, never
  * stored in clear, and must be changed at the first sign-in.
  */
-export async function ensureSuperAdmin(
-  db: Db,
-  options: { email?: string; password?: string; scryptLogN: number },
-): Promise<BootstrapResult> {
+export async function ensureSuperAdmin(db: Db, options: { email?: string; password?: string; scryptLogN: number }): Promise<BootstrapResult> {
   const email = (options.email ?? 'admin@traction.ng').trim().toLowerCase();
   const existing = await db
     .selectFrom('admins')

@@ -22,7 +22,16 @@ afterAll(() => t.close());
 describe('Cache-Control on API answers', () => {
   it('is no-store on a merchant password link, which carries a live token', async () => {
     const signup = await support.request('POST', '/v1/auth/signup', {
-      body: { businessName: 'Cache Test Ltd', category: 'restaurant', state: 'LA', address: '1 Broad St', firstName: 'Ada', lastName: 'Obi', email: 'cache@example.ng', phone: '0803 123 4567' },
+      body: {
+        businessName: 'Cache Test Ltd',
+        category: 'restaurant',
+        state: 'LA',
+        address: '1 Broad St',
+        firstName: 'Ada',
+        lastName: 'Obi',
+        email: 'cache@example.ng',
+        phone: '0803 123 4567',
+      },
     });
     expect(signup.status, signup.text).toBe(200);
     expect(signup.headers.get('cache-control')).toBe('no-store');
@@ -177,7 +186,12 @@ describe('a body over the size limit', () => {
     expect(answer.status).toBe(413);
     expect(answer.headers.get('connection')).toBe('close');
     expect(await t.snapshot()).toEqual(before);
-    const row = await t.db.selectFrom('audit_log').select(['command_id', 'outcome', 'admin_id', 'message']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('audit_log')
+      .select(['command_id', 'outcome', 'admin_id', 'message'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ command_id: 'merchants.signup', outcome: '413', admin_id: support.id });
     expect(row.message).toContain('larger than');
   });
@@ -210,19 +224,26 @@ describe('answers that close the connection, over a real socket', () => {
     ['a chunked JSON body', '/v1/auth/admin/login', 'application/json', true, 'The request body is larger than 65536 bytes'],
     ['an upload with a Content-Length', '/v1/uploads/', 'multipart/form-data; boundary=b', false, 'The file is larger than the 16 KB limit'],
     ['a chunked upload', '/v1/uploads/', 'multipart/form-data; boundary=b', true, 'The file is larger than the 16 KB limit'],
-  ])('413 for %s far over the limit: the whole answer arrives, saying Connection: close, then the server closes', async (_what, path, type, chunked, message) => {
-    const bodyBytes = 4 * 1024 * 1024;
-    const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${bodyBytes}`;
-    const answer = await rawExchange(port, `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\n${framing}\r\n\r\n`, { bodyBytes, chunked, readAfterMs: 300 });
-    expect(answer.statusLine).toBe('HTTP/1.1 413 Payload Too Large');
-    expect(answer.headers.connection).toBe('close');
-    expect(answer.headers['keep-alive']).toBeUndefined();
-    expect(answer.headers['content-type']).toContain('application/json');
-    expect(answer.body).toHaveLength(Number(answer.headers['content-length']));
-    expect(JSON.parse(answer.body)).toMatchObject({ code: '413', message });
-    expect(answer.ended).toBe(true);
-    await stillServes();
-  });
+  ])(
+    '413 for %s far over the limit: the whole answer arrives, saying Connection: close, then the server closes',
+    async (_what, path, type, chunked, message) => {
+      const bodyBytes = 4 * 1024 * 1024;
+      const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${bodyBytes}`;
+      const answer = await rawExchange(port, `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\n${framing}\r\n\r\n`, {
+        bodyBytes,
+        chunked,
+        readAfterMs: 300,
+      });
+      expect(answer.statusLine).toBe('HTTP/1.1 413 Payload Too Large');
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.headers['keep-alive']).toBeUndefined();
+      expect(answer.headers['content-type']).toContain('application/json');
+      expect(answer.body).toHaveLength(Number(answer.headers['content-length']));
+      expect(JSON.parse(answer.body)).toMatchObject({ code: '413', message });
+      expect(answer.ended).toBe(true);
+      await stillServes();
+    },
+  );
 
   it('431 as JSON, with Connection: close, for headers over the limit', async () => {
     const answer = await rawExchange(port, `GET /health HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'p'.repeat(64 * 1024)}\r\n\r\n`, { readAfterMs: 300 });

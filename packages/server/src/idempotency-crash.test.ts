@@ -93,7 +93,8 @@ describe('an Idempotency-Key whose request died with its server', () => {
       expect(created.status).toBe(200);
       const mail = (await (await fetch(`${server.url}/sandbox/mailbox?to=tunde@traction.ng`)).json()) as { items: { data: { token: string } }[] };
       const link = mail.items[0]!.data.token;
-      const setPassword = () => call(server, 'POST', '/v1/admin/password/set', { key: 'set-password-crash-01', body: { token: link, password: 'survived-a-restart' } });
+      const setPassword = () =>
+        call(server, 'POST', '/v1/admin/password/set', { key: 'set-password-crash-01', body: { token: link, password: 'survived-a-restart' } });
 
       // Killed while hashing the password, inside the command's transaction.
       const inFlight = setPassword().catch(() => 'connection lost');
@@ -111,7 +112,9 @@ describe('an Idempotency-Key whose request died with its server', () => {
       const after = await signInRoot(server);
       const audit = await call(server, 'GET', '/v1/admin/audit-logs?command=auth.password.set', { token: after });
       expect(audit.body.items.filter((e: { outcome: string }) => e.outcome === 'ok')).toHaveLength(1);
-      const signIn = await call(server, 'POST', '/v1/auth/admin/login', { body: { email: 'tunde@traction.ng', password: 'survived-a-restart', device: DEVICE } });
+      const signIn = await call(server, 'POST', '/v1/auth/admin/login', {
+        body: { email: 'tunde@traction.ng', password: 'survived-a-restart', device: DEVICE },
+      });
       expect(signIn.body.code).toBe('secret');
     } finally {
       await kill(server).catch(() => undefined);

@@ -9,8 +9,14 @@ const DAY = 86_400_000;
 export async function pruneExpired(deps: AppDeps): Promise<void> {
   const now = deps.clock.now().getTime();
   await pruneLoginAttempts(deps.db, new Date(now - DAY));
-  await deps.db.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now - IDEMPOTENCY_TTL_MS)).execute();
-  await deps.db.deleteFrom('admin_sessions').where('expires_at', '<', new Date(now - 30 * DAY)).execute();
+  await deps.db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', new Date(now - IDEMPOTENCY_TTL_MS))
+    .execute();
+  await deps.db
+    .deleteFrom('admin_sessions')
+    .where('expires_at', '<', new Date(now - 30 * DAY))
+    .execute();
 }
 
 /** How often queued emails are retried: a message waits at least a minute between attempts. */

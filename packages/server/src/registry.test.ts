@@ -140,9 +140,7 @@ describe('OpenAPI document', () => {
     expect(operation.operationId).toBe(command.id);
     expect(operation['x-permission']).toBe(command.permission);
     for (const name of command.pathParams) {
-      expect(operation.parameters, `${command.id}: path parameter ${name}`).toContainEqual(
-        expect.objectContaining({ name, in: 'path', required: true }),
-      );
+      expect(operation.parameters, `${command.id}: path parameter ${name}`).toContainEqual(expect.objectContaining({ name, in: 'path', required: true }));
     }
   });
 

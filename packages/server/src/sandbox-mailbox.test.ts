@@ -41,7 +41,11 @@ async function requestDeviceCode(base: string): Promise<void> {
   const answer = await fetch(`${base}/v1/auth/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ROOT, password: PASSWORD, device: { deviceId: `dev-mailbox-${Date.now()}`, deviceModel: 'node', browserName: 'vitest', browserVersion: '4' } }),
+    body: JSON.stringify({
+      email: ROOT,
+      password: PASSWORD,
+      device: { deviceId: `dev-mailbox-${Date.now()}`, deviceModel: 'node', browserName: 'vitest', browserVersion: '4' },
+    }),
   });
   expect((await answer.json()).code).toBe('secret');
 }
@@ -156,11 +160,21 @@ describe('NODE_ENV=production', () => {
   const httpEmail = { TRACTION_EMAIL_PROVIDER: 'http', TRACTION_EMAIL_URL: 'http://127.0.0.1:9/send', TRACTION_EMAIL_API_KEY: 'unused' };
 
   it.each([
-    ['both sandboxes', {}, /email and banks providers are sandboxes\. Set TRACTION_EMAIL_PROVIDER=http .* and TRACTION_BANKS=http .*TRACTION_ALLOW_SANDBOX=true/],
-    ['the sandbox banks', httpEmail, /banks provider is a sandbox\. Set TRACTION_BANKS=http with TRACTION_\{WEMA,VFD,PROVIDUS\}_URL and _API_KEY; or set TRACTION_ALLOW_SANDBOX=true/],
+    [
+      'both sandboxes',
+      {},
+      /email and banks providers are sandboxes\. Set TRACTION_EMAIL_PROVIDER=http .* and TRACTION_BANKS=http .*TRACTION_ALLOW_SANDBOX=true/,
+    ],
+    [
+      'the sandbox banks',
+      httpEmail,
+      /banks provider is a sandbox\. Set TRACTION_BANKS=http with TRACTION_\{WEMA,VFD,PROVIDUS\}_URL and _API_KEY; or set TRACTION_ALLOW_SANDBOX=true/,
+    ],
   ])('refuses to start with %s, naming the variables to set', async (_what, env, message) => {
     // No database given: the one it opens must be closed again by the refusal.
-    await expect(startServer({ port: 0, dataDir: 'memory://', logger: pino({ level: 'silent' }), demo: false, env: { ...production, ...env } })).rejects.toThrow(message);
+    await expect(
+      startServer({ port: 0, dataDir: 'memory://', logger: pino({ level: 'silent' }), demo: false, env: { ...production, ...env } }),
+    ).rejects.toThrow(message);
   });
 
   it('starts with sandboxes when TRACTION_ALLOW_SANDBOX=true', async () => {

@@ -62,7 +62,9 @@ export interface RunningServer {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL ?? 'info' });
-  const database = options.database ?? (await openDatabase({
+  const database =
+    options.database ??
+    (await openDatabase({
       databaseUrl: options.databaseUrl,
       dataDir: options.dataDir,
       onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection failed'),
@@ -70,7 +72,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // A database in memory keeps its uploads in a temporary folder that goes with it, so test and
   // throwaway servers never write into the working directory.
   const temporaryUploads =
-    options.dataDir.startsWith('memory://') && !options.providers?.files && !env.TRACTION_UPLOAD_DIR ? mkdtempSync(join(tmpdir(), 'traction-uploads-')) : undefined;
+    options.dataDir.startsWith('memory://') && !options.providers?.files && !env.TRACTION_UPLOAD_DIR
+      ? mkdtempSync(join(tmpdir(), 'traction-uploads-'))
+      : undefined;
   const providers: Providers = {
     ...providersFromEnv(env, logger, database.db),
     ...(temporaryUploads ? { files: new LocalFileStore(temporaryUploads) } : {}),

@@ -225,10 +225,17 @@ export const ROUTES: readonly RouteEntry[] = [
   sub('/permissions-department', 'Permissions by Department', 'Admin MGT', { permission: 'permissions.view', page: 'PermissionsPage' }),
   sub('/permissions-users', 'Permissions by User', 'Admin MGT', { permission: 'permissions.view', page: 'PermissionsUsersPage' }),
   sub('/permissions-user-by-id/{id}/{name}', 'User Permissions', 'Admin MGT', { permission: 'permissions.view', page: 'UserPermissionsPage' }),
-  sub('/permissions-department-by-id/{id}/{name}', 'Department Permissions', 'Admin MGT', { permission: 'permissions.view', page: 'DepartmentPermissionsPage' }),
+  sub('/permissions-department-by-id/{id}/{name}', 'Department Permissions', 'Admin MGT', {
+    permission: 'permissions.view',
+    page: 'DepartmentPermissionsPage',
+  }),
   link('/audit-log', 'Audit Log', 'Admin MGT', { chord: 'l', permission: 'audit.view', page: 'AuditLogPage' }),
 
-  link('/request-authorization', 'Device Authorization Request', 'Device Authorization', { chord: 'd', permission: 'devices.authorize', page: 'DeviceRequestsPage' }),
+  link('/request-authorization', 'Device Authorization Request', 'Device Authorization', {
+    chord: 'd',
+    permission: 'devices.authorize',
+    page: 'DeviceRequestsPage',
+  }),
 
   link('/loans', 'Loans', 'Others'),
   sub('/loans/{id}', 'Loan', 'Others'),
@@ -257,7 +264,12 @@ export const fillPath = (path: string, values: Record<string, unknown>) =>
   path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\??\}/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
 
 const templatePattern = (path: string) =>
-  new RegExp(`^${path.replace(/[.*+^$()|[\]\\]/g, '\\$&').replace(/\/\{[A-Za-z_][A-Za-z0-9_]*\?\}/g, '(?:/[^/]+)?').replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, '[^/]+')}/?$`);
+  new RegExp(
+    `^${path
+      .replace(/[.*+^$()|[\]\\]/g, '\\$&')
+      .replace(/\/\{[A-Za-z_][A-Za-z0-9_]*\?\}/g, '(?:/[^/]+)?')
+      .replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, '[^/]+')}/?$`,
+  );
 
 /** The route a concrete path (`/permissions-user-by-id/7/Ada`) or a path template belongs to. */
 export function routeOf(path: string): RouteEntry | undefined {

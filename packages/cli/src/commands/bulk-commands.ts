@@ -27,7 +27,13 @@ function sampleCsv(command: AnyCommand): string {
   const value = (n: number) =>
     fields
       .map((field) =>
-        field.choices?.length ? field.choices[n % field.choices.length]! : field.type === 'number' ? String(7 + n) : field.type === 'array' ? `"${field.choices?.[0] ?? 'a'},${field.choices?.[1] ?? 'b'}"` : `value-${n + 1}`,
+        field.choices?.length
+          ? field.choices[n % field.choices.length]!
+          : field.type === 'number'
+            ? String(7 + n)
+            : field.type === 'array'
+              ? `"${field.choices?.[0] ?? 'a'},${field.choices?.[1] ?? 'b'}"`
+              : `value-${n + 1}`,
       )
       .join(',');
   return `  ${header}\n  ${value(0)}\n  ${value(1)}`;
@@ -39,9 +45,9 @@ export function addBulkCommands(program: Command, io: Io): void {
     .command('bulk')
     .summary('Run a command once per row of a CSV file (dry runs, resumable, exactly once)')
     .description(
-      'Run a command once per row of a CSV file whose header names the command\'s input fields. Every row is checked before anything is sent; ' +
+      "Run a command once per row of a CSV file whose header names the command's input fields. Every row is checked before anything is sent; " +
         'a journal beside the file (FILE.journal) records each outcome, and each row carries an Idempotency-Key derived from the file and the row, ' +
-        'so running the same command again after a crash or Ctrl+C resumes without repeating a finished row. A results CSV lists every row\'s outcome.',
+        "so running the same command again after a crash or Ctrl+C resumes without repeating a finished row. A results CSV lists every row's outcome.",
     )
     .addHelpText(
       'after',
@@ -85,7 +91,11 @@ export function addBulkCommands(program: Command, io: Io): void {
           });
           if (summary.dryRun) return;
           io.stdout.write(globals.json ? `${JSON.stringify(summary)}\n` : summaryText(summary));
-          if (summary.failed > 0) throw new CliError(`${summary.failed} of ${summary.rows} rows failed; see ${summary.results}. Run the same command again to retry them.`, EXIT.rowsFailed);
+          if (summary.failed > 0)
+            throw new CliError(
+              `${summary.failed} of ${summary.rows} rows failed; see ${summary.results}. Run the same command again to retry them.`,
+              EXIT.rowsFailed,
+            );
         });
     }
   }

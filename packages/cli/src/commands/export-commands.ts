@@ -29,11 +29,10 @@ export function addExportCommands(program: Command, io: Io): void {
       `\nExamples:\n  $ traction export audit --from yesterday --to yesterday --out /var/exports/audit.csv\n  $ traction export admins --role staff --out staff.csv\n\nLists: ${[...lists.keys()].join(', ')}\n${SHORT_EXIT_CODES}\n`,
     );
   for (const [name, command] of lists) {
-    const leaf = parent
-      .command(name)
-      .summary(`${command.title} → CSV`)
-      .description(`${command.title}: every matching row as CSV, written to --out FILE.`);
-    const options = addFieldOptions(leaf, command, { omit: ['page', ...(command.list?.dateRange ? [command.list.dateRange.from, command.list.dateRange.to] : [])] });
+    const leaf = parent.command(name).summary(`${command.title} → CSV`).description(`${command.title}: every matching row as CSV, written to --out FILE.`);
+    const options = addFieldOptions(leaf, command, {
+      omit: ['page', ...(command.list?.dateRange ? [command.list.dateRange.from, command.list.dateRange.to] : [])],
+    });
     if (command.list?.dateRange) {
       leaf.option('--from <date>', 'start: a date, a date-time (Lagos time), today, yesterday or Nd (N days ago)');
       leaf.option('--to <date>', 'end: same forms; a bare date means the whole day');
@@ -45,7 +44,8 @@ export function addExportCommands(program: Command, io: Io): void {
     leaf.action(async (_local: unknown, self: Command) => {
       const opts = self.optsWithGlobals<Record<string, unknown>>();
       const globals = globalsOf(opts);
-      if (!globals.out || globals.out === '-') throw usageError(`traction export ${name} needs --out FILE (the file is replaced only once the export is complete)`);
+      if (!globals.out || globals.out === '-')
+        throw usageError(`traction export ${name} needs --out FILE (the file is replaced only once the export is complete)`);
       const [{ exportToFile }, { inputFromFlags }, { openSession }] = await Promise.all([
         import('../services/export'),
         import('../services/run-command'),

@@ -20,7 +20,10 @@ export function addProfilesCommand(program: Command, io: Io): void {
     .command('profiles')
     .summary('List profiles (servers and sessions) or pick the current one')
     .description('Profiles keep one server and its session each. --profile NAME (or TRACTION_PROFILE) picks one per command; `profiles use` sets the default.')
-    .addHelpText('after', `\nExamples:\n  $ traction profiles\n  $ traction profiles use staging --api-url https://admin.staging.example.com\n  $ traction login --profile staging\n${SHORT_EXIT_CODES}\n`);
+    .addHelpText(
+      'after',
+      `\nExamples:\n  $ traction profiles\n  $ traction profiles use staging --api-url https://admin.staging.example.com\n  $ traction login --profile staging\n${SHORT_EXIT_CODES}\n`,
+    );
   profiles
     .command('list', { isDefault: true })
     .summary('List profiles')

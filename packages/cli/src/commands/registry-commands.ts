@@ -41,7 +41,10 @@ export function addRegistryCommand(group: Command, command: AnyCommand, io: Io):
   if (command.list) {
     leaf.option('--all', 'every page, not just one (one JSON object per line with --json)');
     if (command.list.dateRange) {
-      leaf.option('--from <date>', `start of the range (${command.list.dateRange.from}): a date, a date-time (Lagos time), today, yesterday or Nd (N days ago)`);
+      leaf.option(
+        '--from <date>',
+        `start of the range (${command.list.dateRange.from}): a date, a date-time (Lagos time), today, yesterday or Nd (N days ago)`,
+      );
       leaf.option('--to <date>', `end of the range (${command.list.dateRange.to}); a bare date means the whole day`);
     }
   }

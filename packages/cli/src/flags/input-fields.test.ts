@@ -28,7 +28,11 @@ describe('inputFields', () => {
 
   it('leaves out the list plumbing, keeps paging, and marks secrets', () => {
     expect(inputFields(listAuditLog).map((field) => field.name)).toEqual(['page', 'adminId', 'command', 'outcome', 'startdatetime', 'enddatetime']);
-    expect(inputFields(setPassword).filter((field) => field.secret).map((field) => field.name)).toEqual(['token', 'password']);
+    expect(
+      inputFields(setPassword)
+        .filter((field) => field.secret)
+        .map((field) => field.name),
+    ).toEqual(['token', 'password']);
   });
 
   it('takes nested objects as JSON and lists of enums with their choices', () => {

@@ -161,7 +161,13 @@ export function valueHint(field: InputField): string {
 export function fieldHelp(field: InputField): string {
   const parts: string[] = [];
   if (field.description) parts.push(field.description);
-  else parts.push(field.name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
+  else
+    parts.push(
+      field.name
+        .replace(/_/g, ' ')
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase(),
+    );
   if (field.format === 'kobo') parts.push('amount in Naira, e.g. 1,500.00');
   if (field.type === 'array') parts.push('comma-separated, or repeat the flag');
   if (field.type === 'object') parts.push('as JSON');

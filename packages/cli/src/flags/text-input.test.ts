@@ -20,7 +20,13 @@ const transfer = defineCommand({
   path: '/v1/test/transfer',
   permission: null,
   danger: 'money',
-  input: z.object({ walletId: z.number().int(), amountKobo: koboField, valueDate: dayField.optional(), evidence: fileField.optional(), notify: z.boolean().default(false) }),
+  input: z.object({
+    walletId: z.number().int(),
+    amountKobo: koboField,
+    valueDate: dayField.optional(),
+    evidence: fileField.optional(),
+    notify: z.boolean().default(false),
+  }),
   output: z.object({}),
 });
 const fields = inputFields(transfer);

@@ -74,11 +74,7 @@ function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
  * zod's messages, each under the name the person typed (`--user-id`, or a CSV column). A field
  * left out reads "is required" rather than zod's "expected number, received undefined".
  */
-export function issueMessages(
-  issues: readonly z.core.$ZodIssue[],
-  input: unknown,
-  label: (name: string) => string,
-): string[] {
+export function issueMessages(issues: readonly z.core.$ZodIssue[], input: unknown, label: (name: string) => string): string[] {
   return issues.map((issue) => {
     const [head, ...rest] = issue.path;
     // Inside a field: list items by their position as people count (1, 2…), object keys by name.

@@ -75,11 +75,23 @@ export async function writeRows(io: Io, sink: Output, format: OutputFormat, outp
     }
     case 'terminal': {
       const { tableText } = await import('../ui/screens');
-      sink.write(tableText({ headers: columns.map((c) => c.label), rows: tableCells(columns, rows), width: io.stdout.columns ?? 100, ...(output.footer ? { footer: output.footer } : {}) }));
+      sink.write(
+        tableText({
+          headers: columns.map((c) => c.label),
+          rows: tableCells(columns, rows),
+          width: io.stdout.columns ?? 100,
+          ...(output.footer ? { footer: output.footer } : {}),
+        }),
+      );
       return;
     }
     case 'plain':
-      sink.write(plainTable(columns.map((c) => c.label), tableCells(columns, rows)));
+      sink.write(
+        plainTable(
+          columns.map((c) => c.label),
+          tableCells(columns, rows),
+        ),
+      );
       return;
   }
 }

@@ -27,7 +27,10 @@ export function guessColumns(rows: readonly Record<string, unknown>[]): ListColu
   const first = rows[0] ?? {};
   return Object.entries(first).map(([key, value]) => ({
     key,
-    label: key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
+    label: key
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/_/g, ' ')
+      .replace(/^./, (c) => c.toUpperCase()),
     kind: Array.isArray(value) ? 'tags' : typeof value === 'boolean' ? 'boolean' : /At$/.test(key) ? 'datetime' : 'text',
   }));
 }

@@ -7,7 +7,15 @@ import { idempotencyKeyOf } from './bulk-run';
 
 const dir = mkdtempSync(join(tmpdir(), 'traction-journal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const batch: JournalBatch = { type: 'batch', version: 1, command: 'permissions.grant', batch: 'b'.repeat(64), file: 'rows.csv', fileSha256: 'f'.repeat(64), startedAt: '2026-11-21T09:00:00.000Z' };
+const batch: JournalBatch = {
+  type: 'batch',
+  version: 1,
+  command: 'permissions.grant',
+  batch: 'b'.repeat(64),
+  file: 'rows.csv',
+  fileSha256: 'f'.repeat(64),
+  startedAt: '2026-11-21T09:00:00.000Z',
+};
 let n = 0;
 const fresh = () => join(dir, `rows-${++n}.csv.journal`);
 
@@ -31,9 +39,15 @@ describe('BulkJournal', () => {
 
   it('ignores a last line torn by a crash, but not damage further up', () => {
     const path = fresh();
-    writeFileSync(path, `${JSON.stringify(batch)}\n{"type":"row","line":2,"row":"a#0","attempt":0,"key":"k","outcome":"ok","status":200,"message":"ok","at":"x"}\n{"type":"row","li`);
+    writeFileSync(
+      path,
+      `${JSON.stringify(batch)}\n{"type":"row","line":2,"row":"a#0","attempt":0,"key":"k","outcome":"ok","status":200,"message":"ok","at":"x"}\n{"type":"row","li`,
+    );
     expect(BulkJournal.read(path, 'permissions.grant').state('a#0').done).toBe(true);
-    writeFileSync(path, `${JSON.stringify(batch)}\n{"type":"ro\n{"type":"row","line":2,"row":"a#0","attempt":0,"key":"k","outcome":"ok","status":200,"message":"ok","at":"x"}\n`);
+    writeFileSync(
+      path,
+      `${JSON.stringify(batch)}\n{"type":"ro\n{"type":"row","line":2,"row":"a#0","attempt":0,"key":"k","outcome":"ok","status":200,"message":"ok","at":"x"}\n`,
+    );
     expect(() => BulkJournal.read(path, 'permissions.grant')).toThrow(/damaged at line 2/);
   });
 
@@ -60,6 +74,13 @@ describe('idempotencyKeyOf', () => {
     const key = idempotencyKeyOf('b'.repeat(64), 'permissions.grant', 'a#0', 0);
     expect(key).toBe(idempotencyKeyOf('b'.repeat(64), 'permissions.grant', 'a#0', 0));
     expect(key).toMatch(/^[A-Za-z0-9._:-]{8,200}$/);
-    expect(new Set([key, idempotencyKeyOf('b'.repeat(64), 'permissions.grant', 'a#0', 1), idempotencyKeyOf('c'.repeat(64), 'permissions.grant', 'a#0', 0), idempotencyKeyOf('b'.repeat(64), 'permissions.grant', 'a#1', 0)]).size).toBe(4);
+    expect(
+      new Set([
+        key,
+        idempotencyKeyOf('b'.repeat(64), 'permissions.grant', 'a#0', 1),
+        idempotencyKeyOf('c'.repeat(64), 'permissions.grant', 'a#0', 0),
+        idempotencyKeyOf('b'.repeat(64), 'permissions.grant', 'a#1', 0),
+      ]).size,
+    ).toBe(4);
   });
 });

@@ -125,7 +125,8 @@ export class BulkJournal {
         this.locked = true;
         return;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new CliError(`Cannot write beside the input file (${lockPath}): ${(error as Error).message}`);
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+          throw new CliError(`Cannot write beside the input file (${lockPath}): ${(error as Error).message}`);
         const pid = Number(readFileSync(lockPath, 'utf8'));
         if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
           throw new CliError(`Another traction bulk run (pid ${pid}) is working through this file. Wait for it, or stop it first.`);

@@ -37,7 +37,12 @@ function writeGrants(name: string, permission: string, rows = 40): string {
 }
 
 const journalRows = (file: string) =>
-  existsSync(`${file}.journal`) ? readFileSync(`${file}.journal`, 'utf8').trim().split('\n').filter((line) => line.includes('"type":"row"')).length : 0;
+  existsSync(`${file}.journal`)
+    ? readFileSync(`${file}.journal`, 'utf8')
+        .trim()
+        .split('\n')
+        .filter((line) => line.includes('"type":"row"')).length
+    : 0;
 
 const results = (file: string) => parse(readFileSync(file.replace(/\.csv$/, '.results.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
 

@@ -75,7 +75,13 @@ function rowIds(rows: readonly CsvRow[]): string[] {
 }
 
 /** What a failed call means for the row: a definite refusal, something to retry under the same key, or a reason to stop the run. */
-function classify(error: unknown): { outcome: 'rejected' | 'unknown'; stop?: 'session' | 'permission'; status: number; message: string; retryAfterMs?: number } {
+function classify(error: unknown): {
+  outcome: 'rejected' | 'unknown';
+  stop?: 'session' | 'permission';
+  status: number;
+  message: string;
+  retryAfterMs?: number;
+} {
   if (!(error instanceof ClientError)) return { outcome: 'unknown', status: 0, message: (error as Error).message };
   const reason = error.details?.reason;
   const message = error.status === 0 ? `no answer: ${(error.cause as Error | undefined)?.message ?? 'network error'}` : error.userMessage;
@@ -147,7 +153,11 @@ export async function runBulk(io: Io, command: AnyCommand, fields: readonly Inpu
     }
     // Random for every new journal: the same file run again after its journal is gone is a new
     // batch, never answered with the server's stored replies to an earlier one.
-    const batchId = journal.batch?.batch ?? createHash('sha256').update(csv.sha256 + randomBytes(16).toString('hex')).digest('hex');
+    const batchId =
+      journal.batch?.batch ??
+      createHash('sha256')
+        .update(csv.sha256 + randomBytes(16).toString('hex'))
+        .digest('hex');
     const pending = planned.filter((row) => !journal.state(row.id).done);
     const alreadyDone = planned.length - pending.length;
 
@@ -183,7 +193,15 @@ export async function runBulk(io: Io, command: AnyCommand, fields: readonly Inpu
     if (command.auth === 'admin') await requireSignedIn(session);
 
     try {
-      journal.begin({ type: 'batch', version: 1, command: command.id, batch: batchId, file: basename(file), fileSha256: csv.sha256, startedAt: new Date().toISOString() });
+      journal.begin({
+        type: 'batch',
+        version: 1,
+        command: command.id,
+        batch: batchId,
+        file: basename(file),
+        fileSha256: csv.sha256,
+        startedAt: new Date().toISOString(),
+      });
       const stop = await sendRows(io, session, command, journal, batchId, pending, summary, options.concurrency);
       await writeResults(resultsPath, csv.header, planned, journal);
       summary.results = resultsPath;
@@ -279,7 +297,15 @@ async function writeResults(path: string, header: readonly string[], rows: reado
   for (const row of rows) {
     const last: JournalRow | undefined = journal.state(row.id).last;
     const outcome = !last ? 'not run' : last.outcome === 'ok' ? 'ok' : 'failed';
-    records.push([String(row.csv.line), ...row.csv.cells, outcome, last ? String(last.status) : '', last?.outcome === 'ok' ? '' : (last?.message ?? ''), last?.result ?? '', last?.key ?? '']);
+    records.push([
+      String(row.csv.line),
+      ...row.csv.cells,
+      outcome,
+      last ? String(last.status) : '',
+      last?.outcome === 'ok' ? '' : (last?.message ?? ''),
+      last?.result ?? '',
+      last?.key ?? '',
+    ]);
   }
   await writeTextAtomically(path, stringify(records));
 }
@@ -307,7 +333,9 @@ async function printPlan(io: Io, command: AnyCommand, globals: GlobalOptions, ro
   await withSink(io, globals.out, async (sink) => {
     await writeRows(io, sink, format, { columns, rows: planRows });
     if (format === 'terminal' || format === 'plain') {
-      sink.write(`\nDry run of traction bulk ${command.group} ${command.action}: ${rows.length} valid rows; ${toSend} would be sent, ${rows.length - toSend} already done. Nothing was sent.\n`);
+      sink.write(
+        `\nDry run of traction bulk ${command.group} ${command.action}: ${rows.length} valid rows; ${toSend} would be sent, ${rows.length - toSend} already done. Nothing was sent.\n`,
+      );
     }
   });
 }

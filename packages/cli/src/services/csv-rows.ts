@@ -26,7 +26,11 @@ export interface CsvFile {
 }
 
 /** `account_number`, `account-number`, `accountNumber` and `Account Number` all name the same field. */
-const squash = (text: string) => text.trim().toLowerCase().replace(/[\s_-]+/g, '');
+const squash = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 const matches = (header: string, field: InputField) => squash(header) === squash(field.name) || squash(header) === squash(field.flag);
 
 /**

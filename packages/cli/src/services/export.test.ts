@@ -51,7 +51,10 @@ describe('lists', () => {
 
   it('write one JSON object per row with --json, and every page with --all', async () => {
     const result = await user.run(['audit', 'list', '--json', '--all']);
-    const rows = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const rows = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows[0]).toHaveProperty('commandId');
   });

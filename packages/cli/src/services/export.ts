@@ -60,13 +60,7 @@ async function countRows(session: Session, command: AnyCommand, input: Record<st
  * name and renamed into place only once complete, so nothing half-written is ever left where a
  * later step would pick it up. Shows a progress bar on a terminal; nothing animated otherwise.
  */
-export async function exportToFile(
-  session: Session,
-  command: AnyCommand,
-  input: Record<string, unknown>,
-  file: string,
-  label: string,
-): Promise<ExportResult> {
+export async function exportToFile(session: Session, command: AnyCommand, input: Record<string, unknown>, file: string, label: string): Promise<ExportResult> {
   const io: Io = session.io;
   await requireSignedIn(session);
   let progress: import('../ui/screens').ProgressView | undefined;

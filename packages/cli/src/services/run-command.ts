@@ -48,7 +48,9 @@ export async function inputFromFlags(io: Io, command: AnyCommand, fields: readon
   // `traction export` offers the range only as --from/--to, so its bounds are not among `fields`.
   if (range && flags.from && input[range.from] === undefined) input[range.from] = values[range.from];
   if (range && flags.to && input[range.to] === undefined) input[range.to] = values[range.to];
-  const checked = validateInput(command, input, (name) => (range && name === range.from && flags.from ? '--from' : range && name === range.to && flags.to ? '--to' : label(name)));
+  const checked = validateInput(command, input, (name) =>
+    range && name === range.from && flags.from ? '--from' : range && name === range.to && flags.to ? '--to' : label(name),
+  );
   const messages = [...problems, ...(checked.ok ? [] : checked.messages)];
   if (messages.length) {
     throw usageError(`${messages.join('\n')}\nSee \`${invocationOf(command)} --help\`.`);
@@ -118,7 +120,9 @@ export async function runCommand(io: Io, command: AnyCommand, input: Record<stri
         await writeRows(io, sink, format, { columns, rows: page.items, footer: pageFooter(page, command), header: pageNumber === 1 || !options.all });
         if (!options.all && page.hasMore && format !== 'terminal') {
           // Scripts read stdout; the note that there is more goes where people see it.
-          io.stderr.write(`Page ${page.page} of ${Math.ceil(page.total / page.pageSize)} (${page.total} rows): pass --page N, or --all for every row, or use traction export.\n`);
+          io.stderr.write(
+            `Page ${page.page} of ${Math.ceil(page.total / page.pageSize)} (${page.total} rows): pass --page N, or --all for every row, or use traction export.\n`,
+          );
         }
         if (!options.all || !page.hasMore || io.signal.aborted) return;
         pageNumber += 1;

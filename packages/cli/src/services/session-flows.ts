@@ -25,7 +25,9 @@ export { openSession };
 async function readStdin(io: Io): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 const nameOf = (user: SessionUser) => `${user.firstName} ${user.lastName} <${user.email}>`;
@@ -159,4 +161,3 @@ export async function whoamiAction(io: Io, session: Session, globals: GlobalOpti
     );
   });
 }
-

@@ -122,7 +122,10 @@ describe('profiles and job credentials', () => {
     });
     expect(staging.code).toBe(EXIT.ok);
     const list = await user.run(['profiles', '--json']);
-    const rows = list.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const rows = list.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(rows).toEqual([
       { current: '*', name: 'default', apiUrl: server.url, signedInAs: ROOT_EMAIL },
       { current: '', name: 'staging', apiUrl: server.url, signedInAs: ROOT_EMAIL },
@@ -162,7 +165,10 @@ describe('profiles and job credentials', () => {
     const approver = newUser();
     await signIn(approver, server);
     const requests = await approver.run(['devices', 'list', '--json']);
-    const rows = requests.stdout.trim().split('\n').map((line) => JSON.parse(line) as { deviceFingerprint: string; adminEmail: string });
+    const rows = requests.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { deviceFingerprint: string; adminEmail: string });
     expect(rows).toContainEqual(expect.objectContaining({ deviceFingerprint: fingerprint, adminEmail: ROOT_EMAIL }));
   });
 });
@@ -194,7 +200,10 @@ describe('exit codes from the server', () => {
     const user = newUser();
     await signIn(user, server);
     const { deviceId, profiles } = readConfig(user);
-    await fetch(`${server.url}/v1/auth/admin/logout`, { method: 'POST', headers: { authorization: `Bearer ${profiles.default.token}`, 'device-id': deviceId } });
+    await fetch(`${server.url}/v1/auth/admin/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${profiles.default.token}`, 'device-id': deviceId },
+    });
     const result = await user.run(['admins', 'list']);
     expect(result.code).toBe(EXIT.notSignedIn);
     expect(result.stderr).toContain('Run `traction login`.');

@@ -2,14 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { deviceLogin, login, logout, setPassword, whoami, type DeviceInput, type SessionUser } from '@traction/core';
-import {
-  ClientError,
-  clearSession,
-  createClient,
-  STORAGE_KEYS,
-  type KeyValueStore,
-  type TractionClient,
-} from '@traction/core/client';
+import { ClientError, clearSession, createClient, STORAGE_KEYS, type KeyValueStore, type TractionClient } from '@traction/core/client';
 import { ConfigFile, configPath, type Profile } from '../config/config-file';
 import { profileStore } from '../config/profile-store';
 import { CliError, notSignedIn, usageError } from '../errors';
@@ -86,8 +79,7 @@ export function openSession(io: Io, globals: GlobalOptions): Session {
     store,
     io,
     profileFlag: isDefault ? '' : ` --profile ${profileName}`,
-    client: (options = {}) =>
-      createClient({ baseURL: apiUrl, store, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }),
+    client: (options = {}) => createClient({ baseURL: apiUrl, store, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }),
   };
 }
 
@@ -193,7 +185,9 @@ export async function changePasswordStep(session: Session, change: Pick<Password
   const result = await passwordStep(session, change.email, newPassword);
   if (result.signedIn) return result.user;
   // Not expected: the device was approved on the way here and the new password needs no change.
-  throw notSignedIn(`Your password was changed, but signing in with it did not open a session: ${result.message} Run \`traction login${session.profileFlag}\` again.`);
+  throw notSignedIn(
+    `Your password was changed, but signing in with it did not open a session: ${result.message} Run \`traction login${session.profileFlag}\` again.`,
+  );
 }
 
 /** Whether a refused password change means its token is spent or expired, so the sign-in must start over. */
@@ -321,4 +315,3 @@ export function toCliError(error: unknown, session: Pick<Session, 'apiUrl' | 'pr
     }
   }
 }
-

@@ -19,7 +19,9 @@ describe('LoginForm', () => {
     const onPassword = vi.fn(async () => ({ signedIn: false as const, message: 'Enter the 4-character code sent to a•••@traction.ng.' }));
     const onCode = vi.fn(async () => ({ name: 'Ada Obi <ada@traction.ng>' }));
     const onDone = vi.fn<(outcome: LoginOutcome) => void>();
-    const { stdin, lastFrame } = render(<LoginForm server="http://localhost:8090" onPassword={onPassword} onCode={onCode} onNewPassword={vi.fn()} onDone={onDone} />);
+    const { stdin, lastFrame } = render(
+      <LoginForm server="http://localhost:8090" onPassword={onPassword} onCode={onCode} onNewPassword={vi.fn()} onDone={onDone} />,
+    );
     expect(lastFrame()).toContain('Sign in to http://localhost:8090');
     expect(lastFrame()).toContain('Email:');
 
@@ -69,7 +71,9 @@ describe('LoginForm', () => {
 
   it('submits at a line break in pasted text', async () => {
     const onPassword = vi.fn(async () => ({ signedIn: true as const, name: 'Ada' }));
-    const { stdin } = render(<LoginForm initialEmail="ada@traction.ng" server="http://x" onPassword={onPassword} onCode={vi.fn()} onNewPassword={vi.fn()} onDone={vi.fn()} />);
+    const { stdin } = render(
+      <LoginForm initialEmail="ada@traction.ng" server="http://x" onPassword={onPassword} onCode={vi.fn()} onNewPassword={vi.fn()} onDone={vi.fn()} />,
+    );
     await type(stdin, 'pasted-secret\r');
     await waitFor(() => expect(onPassword).toHaveBeenCalledWith('ada@traction.ng', 'pasted-secret'));
   });

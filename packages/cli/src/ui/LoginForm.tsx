@@ -189,7 +189,9 @@ export function LoginForm({ initialEmail = '', server, onPassword, onCode, onNew
           <PromptField value={password} onChange={setPassword} onSubmit={submitPassword} mask="*" />
         </Box>
       ) : null}
-      {codeMessage && (step === 'code' || (step === 'working' && working === 'code') || (step === 'done' && !passwordChanged)) ? <Text>{codeMessage}</Text> : null}
+      {codeMessage && (step === 'code' || (step === 'working' && working === 'code') || (step === 'done' && !passwordChanged)) ? (
+        <Text>{codeMessage}</Text>
+      ) : null}
       {step === 'code' ? (
         <Box>
           <Text>Code: </Text>

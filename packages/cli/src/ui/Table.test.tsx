@@ -6,7 +6,15 @@ import { Table } from './Table';
 describe('Table', () => {
   it('shows headers, a rule, every row and the footer', () => {
     const { lastFrame } = render(
-      <Table headers={['ID', 'Email', 'Role']} rows={[['7', 'ada@traction.ng', 'admin'], ['8', '', 'staff']]} width={60} footer="Page 1 of 1 · 2 rows" />,
+      <Table
+        headers={['ID', 'Email', 'Role']}
+        rows={[
+          ['7', 'ada@traction.ng', 'admin'],
+          ['8', '', 'staff'],
+        ]}
+        width={60}
+        footer="Page 1 of 1 · 2 rows"
+      />,
     );
     const lines = lastFrame()!.split('\n');
     expect(lines[0]).toMatch(/^ID\s+Email\s+Role$/);

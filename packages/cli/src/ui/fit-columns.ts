@@ -8,9 +8,7 @@ const MAX_WIDTH = 48;
  * widest columns give way until the row fits; cut cells end with an ellipsis.
  */
 export function fitColumns(headers: readonly string[], rows: readonly (readonly string[])[], totalWidth: number): number[] {
-  const widths = headers.map((header, column) =>
-    Math.min(MAX_WIDTH, Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length), 1)),
-  );
+  const widths = headers.map((header, column) => Math.min(MAX_WIDTH, Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length), 1)));
   const budget = Math.max(totalWidth - COLUMN_GAP * (headers.length - 1), headers.length * MIN_WIDTH);
   let total = widths.reduce((sum, width) => sum + width, 0);
   while (total > budget) {

@@ -28,4 +28,7 @@ export function formatDuration(ms: number): string {
 }
 
 /** `1,234`: counts grouped by thousands (no ICU needed). */
-export const formatCount = (value: number): string => Math.round(value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export const formatCount = (value: number): string =>
+  Math.round(value)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -15,10 +15,7 @@ export class ClientError extends Error {
     readonly body: ErrorBody | undefined,
     options?: { cause?: unknown },
   ) {
-    super(
-      `[${method}] "${path}": ${status || 'no answer'} ${body?.message ?? (options?.cause as Error | undefined)?.message ?? ''}`.trim(),
-      options,
-    );
+    super(`[${method}] "${path}": ${status || 'no answer'} ${body?.message ?? (options?.cause as Error | undefined)?.message ?? ''}`.trim(), options);
   }
 
   /** The server's message, fit to show a person. */

@@ -50,6 +50,16 @@ describe('toRequest', () => {
 
 it('refuses a command whose path names a field the input lacks', () => {
   expect(() =>
-    defineCommand({ id: 'bad', group: 'x', action: 'y', title: 'Bad', method: 'GET', path: '/v1/{missing}', permission: null, input: z.object({}), output: z.object({}) }),
+    defineCommand({
+      id: 'bad',
+      group: 'x',
+      action: 'y',
+      title: 'Bad',
+      method: 'GET',
+      path: '/v1/{missing}',
+      permission: null,
+      input: z.object({}),
+      output: z.object({}),
+    }),
   ).toThrow(/path parameter \{missing\}/);
 });

@@ -24,9 +24,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export type CallResult<C extends AnyCommand> =
-  | { ok: true; data: CommandOutput<C> }
-  | { ok: false; error: ClientError };
+export type CallResult<C extends AnyCommand> = { ok: true; data: CommandOutput<C> } | { ok: false; error: ClientError };
 
 export interface TractionClient {
   /** Calls a command; throws ClientError on failure. */
@@ -40,8 +38,7 @@ export interface TractionClient {
   readonly store: KeyValueStore;
 }
 
-const hasFile = (value: unknown) =>
-  typeof Blob !== 'undefined' && (value instanceof Blob || (Array.isArray(value) && value.some((v) => v instanceof Blob)));
+const hasFile = (value: unknown) => typeof Blob !== 'undefined' && (value instanceof Blob || (Array.isArray(value) && value.some((v) => v instanceof Blob)));
 
 /** Splits an input into the path, the query and the body the command's HTTP shape calls for. */
 export function toRequest(command: AnyCommand, input: Record<string, unknown>) {

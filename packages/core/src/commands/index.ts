@@ -52,7 +52,4 @@ export const registry = [
   ...riskCommands,
 ] as const satisfies readonly AnyCommand[];
 
-export const commandsById: ReadonlyMap<string, AnyCommand> = new Map(
-  registry.map((command) => [command.id, command as AnyCommand]),
-);
-
+export const commandsById: ReadonlyMap<string, AnyCommand> = new Map(registry.map((command) => [command.id, command as AnyCommand]));

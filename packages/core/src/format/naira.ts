@@ -26,7 +26,10 @@ export function formatNaira(kobo: bigint | number, options: { symbol?: string } 
  * decimals rather than rounding money silently.
  */
 export function parseNairaToKobo(text: string): bigint {
-  const cleaned = text.trim().replace(/^(₦|NGN)\s*/i, '').replace(/,/g, '');
+  const cleaned = text
+    .trim()
+    .replace(/^(₦|NGN)\s*/i, '')
+    .replace(/,/g, '');
   const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(cleaned);
   if (!match) throw new RangeError(`"${text}" is not a Naira amount with at most 2 decimals`);
   const [, sign, whole, fraction = ''] = match;

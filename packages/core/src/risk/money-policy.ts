@@ -76,7 +76,8 @@ export function moneyMovementPolicy(input: MoneyPolicyInput): MoneyPolicy {
   const account = input.fixedAccount;
   if (credit.allowed && account) {
     if (account.blacklisted) credit = refused('account_blacklisted', `Fixed account ${account.accountNumber} is blacklisted: payments into it are refused`);
-    else if (account.status === 'DEACTIVATED') credit = refused('account_deactivated', `Fixed account ${account.accountNumber} is deactivated: payments into it are refused`);
+    else if (account.status === 'DEACTIVATED')
+      credit = refused('account_deactivated', `Fixed account ${account.accountNumber} is deactivated: payments into it are refused`);
   }
   return { debit, credit };
 }

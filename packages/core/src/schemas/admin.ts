@@ -36,7 +36,4 @@ export const department = z.object({
 });
 export type Department = z.infer<typeof department>;
 
-export const password = z
-  .string()
-  .min(12, 'must be at least 12 characters')
-  .max(128, 'must be at most 128 characters');
+export const password = z.string().min(12, 'must be at least 12 characters').max(128, 'must be at most 128 characters');

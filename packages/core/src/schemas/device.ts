@@ -3,7 +3,12 @@ import { z } from 'zod';
 /** The device block of a sign-in (spec §3 "Device login payload"). */
 export const deviceInput = z.object({
   /** Random id the client creates once and keeps (local storage, CLI config). */
-  deviceId: z.string().trim().min(8).max(128).regex(/^[A-Za-z0-9._:-]+$/, 'may hold letters, digits and . _ : - only'),
+  deviceId: z
+    .string()
+    .trim()
+    .min(8)
+    .max(128)
+    .regex(/^[A-Za-z0-9._:-]+$/, 'may hold letters, digits and . _ : - only'),
   deviceModel: z.string().trim().max(200).default('unknown'),
   browserName: z.string().trim().max(100).default('unknown'),
   browserVersion: z.string().trim().max(50).default(''),

@@ -21,7 +21,14 @@ export function commaListField<const T extends readonly [string, ...string[]]>(v
     .trim()
     .max(200)
     .transform((text, ctx) => {
-      const items = [...new Set(text.split(',').map((item) => item.trim().toUpperCase()).filter(Boolean))];
+      const items = [
+        ...new Set(
+          text
+            .split(',')
+            .map((item) => item.trim().toUpperCase())
+            .filter(Boolean),
+        ),
+      ];
       const unknown = items.filter((item) => !allowed.has(item));
       if (items.length === 0 || unknown.length > 0) {
         ctx.addIssue({

@@ -1,17 +1,6 @@
-import type {
-  AdminDepartmentsTable,
-  AdminPermissionsTable,
-  AdminsTable,
-  DepartmentPermissionsTable,
-  DepartmentsTable,
-} from './tables/admins.tables';
+import type { AdminDepartmentsTable, AdminPermissionsTable, AdminsTable, DepartmentPermissionsTable, DepartmentsTable } from './tables/admins.tables';
 import type { AuditLogTable, IdempotencyKeysTable } from './tables/audit.tables';
-import type {
-  AdminDevicesTable,
-  AdminSessionsTable,
-  LoginAttemptsTable,
-  PasswordTokensTable,
-} from './tables/auth.tables';
+import type { AdminDevicesTable, AdminSessionsTable, LoginAttemptsTable, PasswordTokensTable } from './tables/auth.tables';
 import type {
   BankAccountsTable,
   BusinessEventsTable,

@@ -2,5 +2,4 @@
 export const isoTimestamp = (value: Date | string): string => new Date(value).toISOString();
 
 /** The same for a nullable column. */
-export const isoTimestampOrNull = (value: unknown): string | null =>
-  value === null || value === undefined ? null : isoTimestamp(value as Date | string);
+export const isoTimestampOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : isoTimestamp(value as Date | string));

@@ -5,16 +5,85 @@ import { hashPassword } from '../domains/auth/index';
 
 /** Permissions each seeded department starts with. */
 const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
-  Operations: ['admins.view', 'permissions.view', 'merchants.view', 'merchants.create', 'fixed-accounts.view', 'fixed-accounts.manage', 'banks.query', 'providus.manage', 'kyc.view'],
-  'Risk & Compliance': ['admins.view', 'audit.view', 'merchants.view', 'kyc.view', 'kyc.review', 'kyc.blacklist', 'kyc.override', 'kyc.corporate', 'uploads.create', 'fraud.view', 'fraud.manage', 'merchants.trust', 'wallets.status', 'fixed-accounts.view', 'fixed-accounts.blacklist', 'banks.query'],
+  Operations: [
+    'admins.view',
+    'permissions.view',
+    'merchants.view',
+    'merchants.create',
+    'fixed-accounts.view',
+    'fixed-accounts.manage',
+    'banks.query',
+    'providus.manage',
+    'kyc.view',
+  ],
+  'Risk & Compliance': [
+    'admins.view',
+    'audit.view',
+    'merchants.view',
+    'kyc.view',
+    'kyc.review',
+    'kyc.blacklist',
+    'kyc.override',
+    'kyc.corporate',
+    'uploads.create',
+    'fraud.view',
+    'fraud.manage',
+    'merchants.trust',
+    'wallets.status',
+    'fixed-accounts.view',
+    'fixed-accounts.blacklist',
+    'banks.query',
+  ],
   'Customer Support': ['admins.view', 'merchants.view', 'merchants.support', 'kyc.view', 'fixed-accounts.view'],
   Finance: ['admins.view', 'audit.view', 'merchants.view', 'fixed-accounts.view', 'banks.query'],
   Management: ['admins.view', 'permissions.view', 'audit.view', 'devices.authorize', 'merchants.view', 'kyc.view', 'fraud.view', 'fixed-accounts.view'],
   Engineering: ['admins.view', 'permissions.view', 'audit.view'],
 };
 
-const FIRST = ['Adaeze', 'Babatunde', 'Chinedu', 'Damilola', 'Emeka', 'Funmilayo', 'Gbenga', 'Halima', 'Ifeoma', 'Jide', 'Kemi', 'Ladi', 'Musa', 'Ngozi', 'Olumide', 'Patience', 'Rukayat', 'Segun', 'Temitope', 'Uche', 'Victoria', 'Wale', 'Yetunde', 'Zainab'];
-const LAST = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ibrahim', 'Okonkwo', 'Balogun', 'Nwosu', 'Abubakar', 'Ogunleye', 'Chukwu', 'Danjuma', 'Afolabi', 'Olawale', 'Yusuf', 'Obi'];
+const FIRST = [
+  'Adaeze',
+  'Babatunde',
+  'Chinedu',
+  'Damilola',
+  'Emeka',
+  'Funmilayo',
+  'Gbenga',
+  'Halima',
+  'Ifeoma',
+  'Jide',
+  'Kemi',
+  'Ladi',
+  'Musa',
+  'Ngozi',
+  'Olumide',
+  'Patience',
+  'Rukayat',
+  'Segun',
+  'Temitope',
+  'Uche',
+  'Victoria',
+  'Wale',
+  'Yetunde',
+  'Zainab',
+];
+const LAST = [
+  'Okafor',
+  'Adeyemi',
+  'Bello',
+  'Eze',
+  'Ibrahim',
+  'Okonkwo',
+  'Balogun',
+  'Nwosu',
+  'Abubakar',
+  'Ogunleye',
+  'Chukwu',
+  'Danjuma',
+  'Afolabi',
+  'Olawale',
+  'Yusuf',
+  'Obi',
+];
 const ROLES: Role[] = ['admin', 'staff', 'staff', 'staff'];
 
 /**
@@ -51,7 +120,11 @@ export async function seedDemo(db: Db, options: { scale?: number; scryptLogN: nu
     };
   });
   for (let start = 0; start < rows.length; start += 500) {
-    const inserted = await db.insertInto('admins').values(rows.slice(start, start + 500)).returning('id').execute();
+    const inserted = await db
+      .insertInto('admins')
+      .values(rows.slice(start, start + 500))
+      .returning('id')
+      .execute();
     const memberships = inserted.map(({ id }, offset) => ({
       admin_id: id,
       department_id: departments[(start + offset) % departments.length]!.id,

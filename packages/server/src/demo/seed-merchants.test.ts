@@ -26,21 +26,31 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const rows = async <T,>(query: ReturnType<typeof sql<T>>) => (await query.execute(database.db)).rows;
+const rows = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(database.db)).rows;
 
 describe('demo merchants', () => {
   it('spreads merchants over the 36 states and the FCT, with an owner and a store each', async () => {
     const [states] = await rows(sql<{ n: number }>`select count(distinct state_code)::int n from businesses`);
     expect(states?.n).toBe(NIGERIAN_STATES.length);
-    const [orphans] = await rows(sql<{ n: number }>`select count(*)::int n from businesses b where not exists (select 1 from business_users u where u.business_id = b.id and u.role = 'owner')`);
+    const [orphans] = await rows(
+      sql<{
+        n: number;
+      }>`select count(*)::int n from businesses b where not exists (select 1 from business_users u where u.business_id = b.id and u.role = 'owner')`,
+    );
     expect(orphans?.n).toBe(0);
-    const [storeless] = await rows(sql<{ n: number }>`select count(*)::int n from businesses b where not exists (select 1 from stores s where s.business_id = b.id)`);
+    const [storeless] = await rows(
+      sql<{ n: number }>`select count(*)::int n from businesses b where not exists (select 1 from stores s where s.business_id = b.id)`,
+    );
     expect(storeless?.n).toBe(0);
   });
 
   it('has KYC records of every type in every status a reviewer can reach', async () => {
     const found = await rows(sql<{ verification_type: string; status: string }>`select distinct verification_type, status from kyc_records`);
-    const byType = (type: string) => found.filter((row) => row.verification_type === type).map((row) => row.status).sort();
+    const byType = (type: string) =>
+      found
+        .filter((row) => row.verification_type === type)
+        .map((row) => row.status)
+        .sort();
     for (const type of ['DOCUMENT', 'ADDRESS', 'CORPORATE']) expect(byType(type)).toEqual(['APPROVED', 'DISAPPROVED', 'PENDING', 'PROCESSING', 'REJECTED']);
     expect(byType('EMAIL')).toEqual(['APPROVED', 'PENDING']);
   });
@@ -58,14 +68,16 @@ describe('demo merchants', () => {
       (select count(*)::int from kyc_records where reviewed_at > ${ANCHOR} or submitted_at > ${ANCHOR} or reviewed_at < submitted_at)
       + (select count(*)::int from kyc_events where at > ${ANCHOR})
       + (select count(*)::int from businesses where created_at > ${ANCHOR} or fraud_marked_at > ${ANCHOR}) n`);
-    expect(future?.n, 'rows dated after the data set\'s day, or reviewed before they were submitted').toBe(0);
+    expect(future?.n, "rows dated after the data set's day, or reviewed before they were submitted").toBe(0);
     const banks = await database.db.selectFrom('bank_accounts').select(['bank_code', 'account_number']).execute();
     expect(banks.every((a) => isValidNuban(a.bank_code, a.account_number))).toBe(true);
   });
 
   it('gives document, address and corporate records specimen documents kept in the file store', async () => {
     const [missing] = await rows(
-      sql<{ n: number }>`select count(*)::int n from kyc_records k where k.verification_type in ('DOCUMENT', 'ADDRESS', 'CORPORATE') and not exists (select 1 from kyc_documents d where d.kyc_id = k.id)`,
+      sql<{
+        n: number;
+      }>`select count(*)::int n from kyc_records k where k.verification_type in ('DOCUMENT', 'ADDRESS', 'CORPORATE') and not exists (select 1 from kyc_documents d where d.kyc_id = k.id)`,
     );
     expect(missing?.n).toBe(0);
     const uploads = await database.db.selectFrom('uploads').selectAll().execute();
@@ -93,7 +105,10 @@ describe('demo merchants', () => {
     try {
       await migrate(other.db);
       await seedMerchants(other.db, { count: 1_500, anchor: ANCHOR });
-      const digest = (db: OpenedDatabase['db']) => sql<{ d: string }>`select md5(string_agg(id || name || email || phone || state_code || created_at::text, ',' order by id)) d from businesses`.execute(db);
+      const digest = (db: OpenedDatabase['db']) =>
+        sql<{ d: string }>`select md5(string_agg(id || name || email || phone || state_code || created_at::text, ',' order by id)) d from businesses`.execute(
+          db,
+        );
       expect((await digest(other.db)).rows[0]?.d).toBe((await digest(database.db)).rows[0]?.d);
       expect(await seedMerchants(other.db, { count: 1_500, anchor: ANCHOR })).toEqual({ businesses: 0 });
     } finally {

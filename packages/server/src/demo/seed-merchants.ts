@@ -30,7 +30,26 @@ const CHUNK = 2_000;
 const DAY = 86_400_000;
 
 /** Lagos first, then the big commercial states; every state gets some. */
-const STATE_WEIGHTS: Record<string, number> = { LA: 30, FC: 10, KN: 6, RI: 6, OY: 5, OG: 4, KD: 3, AN: 3, ED: 3, EN: 3, DE: 3, AB: 2, IM: 2, KW: 2, PL: 2, AK: 2, OS: 2, ON: 2 };
+const STATE_WEIGHTS: Record<string, number> = {
+  LA: 30,
+  FC: 10,
+  KN: 6,
+  RI: 6,
+  OY: 5,
+  OG: 4,
+  KD: 3,
+  AN: 3,
+  ED: 3,
+  EN: 3,
+  DE: 3,
+  AB: 2,
+  IM: 2,
+  KW: 2,
+  PL: 2,
+  AK: 2,
+  OS: 2,
+  ON: 2,
+};
 const WEIGHTED_STATES = NIGERIAN_STATES.flatMap((state) => Array<string>(STATE_WEIGHTS[state.code] ?? 1).fill(state.code));
 const CAPITAL = Object.fromEntries(NIGERIAN_STATES.map((state) => [state.code, state.capital]));
 
@@ -54,20 +73,164 @@ const CATEGORIES: readonly (readonly [code: string, suffixes: readonly string[]]
   ['RELIGIOUS', ['Ministries', 'Assembly', 'Mission']],
   ['OTHER', ['Ventures', 'Global Concepts', 'Nigeria Ltd']],
 ];
-const PREFIXES = ['Divine', 'Grace', 'Royal', 'Golden', 'Bright Star', 'New Era', 'Excellent', 'Blessed', 'Favour', 'Unity', 'Arewa', 'Oodua', 'Ndigbo', 'Crystal', 'Zion', 'Evergreen', 'Kingdom', 'Emerald', 'Jubilee', 'Victory', 'Sunrise', 'Heritage', 'Premier', 'Amazing', 'Success'];
-const FIRST = ['Adaeze', 'Babatunde', 'Chinedu', 'Damilola', 'Emeka', 'Funmilayo', 'Gbenga', 'Halima', 'Ifeoma', 'Jide', 'Kemi', 'Ladi', 'Musa', 'Ngozi', 'Olumide', 'Patience', 'Rukayat', 'Segun', 'Temitope', 'Uche', 'Victoria', 'Wale', 'Yetunde', 'Zainab', 'Aminu', 'Bisola', 'Chiamaka', 'Dauda', 'Efosa', 'Folake', 'Garba', 'Hauwa', 'Ikechukwu', 'Kelechi', 'Nneka', 'Obinna', 'Sadiq', 'Tunde', 'Usman', 'Yakubu'];
-const LAST = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ibrahim', 'Okonkwo', 'Balogun', 'Nwosu', 'Abubakar', 'Ogunleye', 'Chukwu', 'Danjuma', 'Afolabi', 'Olawale', 'Yusuf', 'Obi', 'Lawal', 'Mohammed', 'Nnamdi', 'Oyelaran', 'Suleiman', 'Uzor', 'Akande', 'Etim', 'Bassey'];
+const PREFIXES = [
+  'Divine',
+  'Grace',
+  'Royal',
+  'Golden',
+  'Bright Star',
+  'New Era',
+  'Excellent',
+  'Blessed',
+  'Favour',
+  'Unity',
+  'Arewa',
+  'Oodua',
+  'Ndigbo',
+  'Crystal',
+  'Zion',
+  'Evergreen',
+  'Kingdom',
+  'Emerald',
+  'Jubilee',
+  'Victory',
+  'Sunrise',
+  'Heritage',
+  'Premier',
+  'Amazing',
+  'Success',
+];
+const FIRST = [
+  'Adaeze',
+  'Babatunde',
+  'Chinedu',
+  'Damilola',
+  'Emeka',
+  'Funmilayo',
+  'Gbenga',
+  'Halima',
+  'Ifeoma',
+  'Jide',
+  'Kemi',
+  'Ladi',
+  'Musa',
+  'Ngozi',
+  'Olumide',
+  'Patience',
+  'Rukayat',
+  'Segun',
+  'Temitope',
+  'Uche',
+  'Victoria',
+  'Wale',
+  'Yetunde',
+  'Zainab',
+  'Aminu',
+  'Bisola',
+  'Chiamaka',
+  'Dauda',
+  'Efosa',
+  'Folake',
+  'Garba',
+  'Hauwa',
+  'Ikechukwu',
+  'Kelechi',
+  'Nneka',
+  'Obinna',
+  'Sadiq',
+  'Tunde',
+  'Usman',
+  'Yakubu',
+];
+const LAST = [
+  'Okafor',
+  'Adeyemi',
+  'Bello',
+  'Eze',
+  'Ibrahim',
+  'Okonkwo',
+  'Balogun',
+  'Nwosu',
+  'Abubakar',
+  'Ogunleye',
+  'Chukwu',
+  'Danjuma',
+  'Afolabi',
+  'Olawale',
+  'Yusuf',
+  'Obi',
+  'Lawal',
+  'Mohammed',
+  'Nnamdi',
+  'Oyelaran',
+  'Suleiman',
+  'Uzor',
+  'Akande',
+  'Etim',
+  'Bassey',
+];
 const MAIL_DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com', 'hotmail.com'];
-const PHONE_PREFIXES = ['803', '806', '813', '816', '703', '706', '810', '814', '903', '906', '805', '807', '815', '905', '802', '808', '812', '701', '902', '809', '817', '818', '909'];
+const PHONE_PREFIXES = [
+  '803',
+  '806',
+  '813',
+  '816',
+  '703',
+  '706',
+  '810',
+  '814',
+  '903',
+  '906',
+  '805',
+  '807',
+  '815',
+  '905',
+  '802',
+  '808',
+  '812',
+  '701',
+  '902',
+  '809',
+  '817',
+  '818',
+  '909',
+];
 /** Commercial banks (3-digit CBN codes) where merchants keep their settlement accounts. */
 const BANKS = [
-  ['058', 'Guaranty Trust Bank'], ['044', 'Access Bank'], ['057', 'Zenith Bank'], ['011', 'First Bank of Nigeria'],
-  ['033', 'United Bank for Africa'], ['070', 'Fidelity Bank'], ['032', 'Union Bank'], ['221', 'Stanbic IBTC Bank'],
-  ['232', 'Sterling Bank'], ['214', 'First City Monument Bank'], ['050', 'Ecobank Nigeria'], ['035', 'Wema Bank'],
-  ['076', 'Polaris Bank'], ['082', 'Keystone Bank'], ['030', 'Heritage Bank'], ['215', 'Unity Bank'],
+  ['058', 'Guaranty Trust Bank'],
+  ['044', 'Access Bank'],
+  ['057', 'Zenith Bank'],
+  ['011', 'First Bank of Nigeria'],
+  ['033', 'United Bank for Africa'],
+  ['070', 'Fidelity Bank'],
+  ['032', 'Union Bank'],
+  ['221', 'Stanbic IBTC Bank'],
+  ['232', 'Sterling Bank'],
+  ['214', 'First City Monument Bank'],
+  ['050', 'Ecobank Nigeria'],
+  ['035', 'Wema Bank'],
+  ['076', 'Polaris Bank'],
+  ['082', 'Keystone Bank'],
+  ['030', 'Heritage Bank'],
+  ['215', 'Unity Bank'],
 ] as const;
 const DOCUMENT_TYPES = ['NIN', 'BVN', 'PASSPORT', 'DRIVERS_LICENSE', 'VOTERS_CARD'] as const;
-const STREETS = ['Allen Avenue', 'Adeola Odeku Street', 'Awolowo Road', 'Aminu Kano Crescent', 'Ahmadu Bello Way', 'Ogui Road', 'Aba Road', 'Ring Road', 'Market Road', 'Station Road', 'Hospital Road', 'Old Ibadan Road', 'Zik Avenue', 'Murtala Mohammed Way'];
+const STREETS = [
+  'Allen Avenue',
+  'Adeola Odeku Street',
+  'Awolowo Road',
+  'Aminu Kano Crescent',
+  'Ahmadu Bello Way',
+  'Ogui Road',
+  'Aba Road',
+  'Ring Road',
+  'Market Road',
+  'Station Road',
+  'Hospital Road',
+  'Old Ibadan Road',
+  'Zik Avenue',
+  'Murtala Mohammed Way',
+];
 const AGENTS = FIRST.slice(0, 24).map((first, i) => `${first}.${LAST[(i * 5) % LAST.length]}@traction.ng`.toLowerCase());
 
 const KYC_OUTCOMES = [
@@ -170,7 +333,14 @@ function buildChunk({ start, end, total, anchor, reviewers, counters, specimens 
       kyc_override_by: kycExempt || bvnExempt ? marker : null,
       kyc_override_at: kycExempt || bvnExempt ? after(createdAt, 30) : null,
       is_fraud: isFraud,
-      fraud_reason: isFraud ? random.pick(['Chargebacks on stolen cards', 'Reported by the bank for a scam', 'Card-not-present fraud pattern', 'Split transactions to avoid limits']) : null,
+      fraud_reason: isFraud
+        ? random.pick([
+            'Chargebacks on stolen cards',
+            'Reported by the bank for a scam',
+            'Card-not-present fraud pattern',
+            'Split transactions to avoid limits',
+          ])
+        : null,
       fraud_marked_by: isFraud ? marker : null,
       fraud_marked_at: isFraud ? after(createdAt, 200) : null,
       is_trusted: isTrusted,
@@ -208,11 +378,29 @@ function buildChunk({ start, end, total, anchor, reviewers, counters, specimens 
 
     const [bankCode, bankName] = random.pick(BANKS);
     const settlementSerial = String(100_000_000 + id * 7 + random.int(7)).slice(-9);
-    bankAccounts.push({ business_id: id, bank_code: bankCode, bank_name: bankName, account_number: nuban(bankCode, settlementSerial), account_name: name.toUpperCase().slice(0, 60), is_settlement: true, verified_at: createdAt, created_at: createdAt });
+    bankAccounts.push({
+      business_id: id,
+      bank_code: bankCode,
+      bank_name: bankName,
+      account_number: nuban(bankCode, settlementSerial),
+      account_name: name.toUpperCase().slice(0, 60),
+      is_settlement: true,
+      verified_at: createdAt,
+      created_at: createdAt,
+    });
     if (random.chance(0.2)) {
       const [otherCode, otherName] = random.pick(BANKS);
       if (otherCode !== bankCode) {
-        bankAccounts.push({ business_id: id, bank_code: otherCode, bank_name: otherName, account_number: nuban(otherCode, String(300_000_000 + id).slice(-9)), account_name: `${owner.first} ${owner.last}`.toUpperCase(), is_settlement: false, verified_at: null, created_at: after(createdAt, 90) });
+        bankAccounts.push({
+          business_id: id,
+          bank_code: otherCode,
+          bank_name: otherName,
+          account_number: nuban(otherCode, String(300_000_000 + id).slice(-9)),
+          account_name: `${owner.first} ${owner.last}`.toUpperCase(),
+          is_settlement: false,
+          verified_at: null,
+          created_at: after(createdAt, 90),
+        });
       }
     }
 
@@ -223,17 +411,33 @@ function buildChunk({ start, end, total, anchor, reviewers, counters, specimens 
       wallets.push({
         business_id: id,
         status: walletStatus,
-        status_reason: walletStatus === 'ACTIVE' ? null : walletStatus === 'PND' ? 'Awaiting KYC documents before payouts' : walletStatus === 'FROZEN' ? 'Frozen pending fraud investigation' : 'Closed at the merchant\'s request',
+        status_reason:
+          walletStatus === 'ACTIVE'
+            ? null
+            : walletStatus === 'PND'
+              ? 'Awaiting KYC documents before payouts'
+              : walletStatus === 'FROZEN'
+                ? 'Frozen pending fraud investigation'
+                : "Closed at the merchant's request",
         status_changed_by: walletStatus === 'ACTIVE' ? null : marker,
         status_changed_at: walletStatus === 'ACTIVE' ? null : after(createdAt, 200),
         created_at: createdAt,
       });
       const banks = random.chance(0.35) ? (['WEMA', 'PROVIDUS'] as const) : ([random.pick(['WEMA', 'WEMA', 'PROVIDUS', 'VFD'] as const)] as const);
       for (const bank of banks) {
-        const serial = bank === 'WEMA' ? `7${String((counters.wemaSerial += 1)).padStart(8, '0')}` : bank === 'PROVIDUS' ? `9${String((counters.providusSerial += 1)).padStart(8, '0')}` : `1${String((counters.vfdSerial += 1)).padStart(8, '0')}`;
+        const serial =
+          bank === 'WEMA'
+            ? `7${String((counters.wemaSerial += 1)).padStart(8, '0')}`
+            : bank === 'PROVIDUS'
+              ? `9${String((counters.providusSerial += 1)).padStart(8, '0')}`
+              : `1${String((counters.vfdSerial += 1)).padStart(8, '0')}`;
         const blacklisted = isFraud ? random.chance(0.7) : random.chance(0.008);
         // Most accounts saw money recently; some never did, some went quiet months ago.
-        const activity = random.chance(0.7) ? new Date(anchor.getTime() - random.int(25) * DAY - random.int(DAY)) : random.chance(0.4) ? null : new Date(anchor.getTime() - (31 + random.int(400)) * DAY);
+        const activity = random.chance(0.7)
+          ? new Date(anchor.getTime() - random.int(25) * DAY - random.int(DAY))
+          : random.chance(0.4)
+            ? null
+            : new Date(anchor.getTime() - (31 + random.int(400)) * DAY);
         const opened = after(createdAt, 2);
         fixedAccounts.push({
           business_id: id,
@@ -259,29 +463,87 @@ function buildChunk({ start, end, total, anchor, reviewers, counters, specimens 
       const decided = outcome[0] !== 'PENDING';
       const by = decided ? reviewer(random) : null;
       const reviewedAt = decided ? new Date(Math.max(submittedAt.getTime(), notAfterAnchor(submittedAt.getTime() + (1 + random.int(72)) * 3_600_000))) : null;
-      kyc.push({ id: kycId, business_id: id, verification_type: type, status: outcome[0], comment: outcome[2], reviewed_by: outcome[0] === 'PROCESSING' ? null : by, reviewed_at: outcome[0] === 'PROCESSING' ? null : reviewedAt, submitted_at: submittedAt, updated_at: reviewedAt ?? submittedAt, document_type: null, id_number: null, detail: null, ...values });
+      kyc.push({
+        id: kycId,
+        business_id: id,
+        verification_type: type,
+        status: outcome[0],
+        comment: outcome[2],
+        reviewed_by: outcome[0] === 'PROCESSING' ? null : by,
+        reviewed_at: outcome[0] === 'PROCESSING' ? null : reviewedAt,
+        submitted_at: submittedAt,
+        updated_at: reviewedAt ?? submittedAt,
+        document_type: null,
+        id_number: null,
+        detail: null,
+        ...values,
+      });
       const kind = type === 'DOCUMENT' ? 'identity' : type === 'ADDRESS' ? 'address' : type === 'CORPORATE' ? 'corporate' : null;
       if (kind && specimens) for (const upload of specimens[kind]) kycDocuments.push({ kyc_id: kycId, upload_id: upload.id, label: upload.label });
-      if (decided) kycEvents.push({ kyc_id: kycId, from_status: 'PENDING', to_status: outcome[0], comment: outcome[2], admin_id: outcome[0] === 'PROCESSING' ? null : by, at: reviewedAt });
+      if (decided)
+        kycEvents.push({
+          kyc_id: kycId,
+          from_status: 'PENDING',
+          to_status: outcome[0],
+          comment: outcome[2],
+          admin_id: outcome[0] === 'PROCESSING' ? null : by,
+          at: reviewedAt,
+        });
     };
     const automatic = (ok: boolean) => (ok ? KYC_OUTCOMES[0] : KYC_OUTCOMES[1]);
     addKyc('EMAIL', { detail: email }, automatic(random.chance(0.92)));
     addKyc('PHONE', { detail: phone }, automatic(random.chance(0.88)));
     const documentType = random.pick(DOCUMENT_TYPES);
     addKyc('DOCUMENT', { document_type: documentType, id_number: documentNumber(documentType, random, bvn) }, random.pick(KYC_WEIGHTED));
-    if (random.chance(0.6)) addKyc('ADDRESS', { document_type: 'UTILITY_BILL', detail: `${1 + random.int(180)} ${random.pick(STREETS)}, ${CAPITAL[state]}` }, random.pick(KYC_WEIGHTED));
+    if (random.chance(0.6))
+      addKyc(
+        'ADDRESS',
+        { document_type: 'UTILITY_BILL', detail: `${1 + random.int(180)} ${random.pick(STREETS)}, ${CAPITAL[state]}` },
+        random.pick(KYC_WEIGHTED),
+      );
     if (rcNumber) addKyc('CORPORATE', { document_type: 'CAC', id_number: rcNumber }, random.pick(KYC_WEIGHTED));
 
-    events.push({ business_id: id, kind: 'business.signed-up', message: `${name} signed up in ${CAPITAL[state]}`, admin_id: null, at: createdAt, details: JSON.stringify({ category, state }) });
-    if (isFraud) events.push({ business_id: id, kind: 'fraud.marked', message: 'Marked as fraud', admin_id: marker, at: businesses.at(-1)!.fraud_marked_at, details: JSON.stringify({ reason: businesses.at(-1)!.fraud_reason }) });
-    if (isTrusted) events.push({ business_id: id, kind: 'trust.granted', message: 'Marked as trusted', admin_id: marker, at: businesses.at(-1)!.trusted_at, details: '{}' });
-    if (hasWallet && walletStatus !== 'ACTIVE') events.push({ business_id: id, kind: 'wallet.status', message: `Wallet set to ${walletStatus}`, admin_id: marker, at: wallets.at(-1)!.status_changed_at, details: JSON.stringify({ status: walletStatus }) });
+    events.push({
+      business_id: id,
+      kind: 'business.signed-up',
+      message: `${name} signed up in ${CAPITAL[state]}`,
+      admin_id: null,
+      at: createdAt,
+      details: JSON.stringify({ category, state }),
+    });
+    if (isFraud)
+      events.push({
+        business_id: id,
+        kind: 'fraud.marked',
+        message: 'Marked as fraud',
+        admin_id: marker,
+        at: businesses.at(-1)!.fraud_marked_at,
+        details: JSON.stringify({ reason: businesses.at(-1)!.fraud_reason }),
+      });
+    if (isTrusted)
+      events.push({ business_id: id, kind: 'trust.granted', message: 'Marked as trusted', admin_id: marker, at: businesses.at(-1)!.trusted_at, details: '{}' });
+    if (hasWallet && walletStatus !== 'ACTIVE')
+      events.push({
+        business_id: id,
+        kind: 'wallet.status',
+        message: `Wallet set to ${walletStatus}`,
+        admin_id: marker,
+        at: wallets.at(-1)!.status_changed_at,
+        details: JSON.stringify({ status: walletStatus }),
+      });
     if (random.chance(0.04)) {
       const resolved = random.chance(0.6);
       const openedAt = after(createdAt, 300);
       issues.push({
         business_id: id,
-        subject: random.pick(['Settlement not received', 'Terminal not connecting', 'Cannot log in to the app', 'Wrong account name on virtual account', 'Double debit on customer card', 'Request for a second terminal']),
+        subject: random.pick([
+          'Settlement not received',
+          'Terminal not connecting',
+          'Cannot log in to the app',
+          'Wrong account name on virtual account',
+          'Double debit on customer card',
+          'Request for a second terminal',
+        ]),
         body: 'Merchant called the support line; details taken by the agent on duty.',
         channel: random.pick(['EMAIL', 'PHONE', 'WHATSAPP', 'IN_APP'] as const),
         status: resolved ? 'RESOLVED' : random.chance(0.5) ? 'IN_PROGRESS' : 'OPEN',
@@ -353,6 +615,9 @@ async function insertMany(db: Db, table: keyof Database, rows: Record<string, un
   const columns = Object.keys(rows[0]!).length;
   const size = Math.max(1, Math.floor(60_000 / columns));
   for (let i = 0; i < rows.length; i += size) {
-    await db.insertInto(table).values(rows.slice(i, i + size) as any).execute();
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as any)
+      .execute();
   }
 }

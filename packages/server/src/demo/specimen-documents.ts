@@ -40,7 +40,13 @@ export function specimenCard(accent: Rgb, width = 480, height = 300): Buffer {
     if (x < 6 || y < 6 || x >= width - 6 || y >= height - 6) return [200, 200, 200];
     if (y < 60) return accent;
     if (x >= 24 && x < 144 && y >= 84 && y < 234) return (x + y) % 16 < 8 ? [170, 170, 175] : [160, 160, 165];
-    for (const [line, length] of [[96, 250], [126, 200], [156, 280], [186, 160], [216, 230]] as const) {
+    for (const [line, length] of [
+      [96, 250],
+      [126, 200],
+      [156, 280],
+      [186, 160],
+      [216, 230],
+    ] as const) {
       if (y >= line && y < line + 10 && x >= 170 && x < 170 + length) return [120, 120, 128];
     }
     // a diagonal SPECIMEN stripe
@@ -72,7 +78,13 @@ export function specimenCard(accent: Rgb, width = 480, height = 300): Buffer {
 /** A one-page PDF with a few lines of text, every offset in its cross-reference table exact. */
 export function specimenPdf(lines: readonly string[]): Buffer {
   const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
-  const content = ['BT', '/F1 18 Tf', '72 760 Td', ...lines.flatMap((line, i) => [i === 0 ? '' : '0 -28 Td', `(${escape(line)}) Tj`]).filter(Boolean), 'ET'].join('\n');
+  const content = [
+    'BT',
+    '/F1 18 Tf',
+    '72 760 Td',
+    ...lines.flatMap((line, i) => [i === 0 ? '' : '0 -28 Td', `(${escape(line)}) Tj`]).filter(Boolean),
+    'ET',
+  ].join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -100,7 +112,12 @@ export function specimenDocuments(): Record<'identity' | 'address' | 'corporate'
       {
         name: 'utility-bill-specimen.pdf',
         contentType: 'application/pdf',
-        bytes: specimenPdf(['SPECIMEN - demo data, not a real bill', 'Electricity distribution company', 'Service address as on the KYC record', 'Billing period: last month']),
+        bytes: specimenPdf([
+          'SPECIMEN - demo data, not a real bill',
+          'Electricity distribution company',
+          'Service address as on the KYC record',
+          'Billing period: last month',
+        ]),
       },
     ],
     corporate: [

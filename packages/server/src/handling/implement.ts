@@ -2,10 +2,7 @@ import type { AnyCommand, CommandOutput, CommandParsedInput } from '@traction/co
 import type { SelectQueryBuilder } from 'kysely';
 import type { HandlerContext } from './handler-context';
 
-export type Handler<C extends AnyCommand> = (args: {
-  input: CommandParsedInput<C>;
-  ctx: HandlerContext;
-}) => Promise<CommandOutput<C>>;
+export type Handler<C extends AnyCommand> = (args: { input: CommandParsedInput<C>; ctx: HandlerContext }) => Promise<CommandOutput<C>>;
 
 /**
  * A list's rows as a query the framework pages, counts and exports. `DB` and `TB` are the
@@ -41,11 +38,7 @@ export interface ListImplementation<Out extends object> extends Implementation {
 }
 
 /** Implements a command; the input arrives validated and typed, the output is checked on the way out. */
-export function implement<C extends AnyCommand>(
-  command: C,
-  handler: Handler<C>,
-  options: { transactional?: boolean } = {},
-): Implementation {
+export function implement<C extends AnyCommand>(command: C, handler: Handler<C>, options: { transactional?: boolean } = {}): Implementation {
   return {
     command,
     transactional: options.transactional ?? command.mutates,

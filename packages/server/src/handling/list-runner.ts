@@ -18,7 +18,11 @@ export function countQuery<DB, TB, Row, Out extends object>(source: ListSource<D
 }
 
 /** One page of a list, with the count of every matching row. */
-export async function readListPage<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row, Out>, page: number, pageSize: number): Promise<ListPage<Out>> {
+export async function readListPage<DB, TB, Row, Out extends object>(
+  source: ListSource<DB, TB, Row, Out>,
+  page: number,
+  pageSize: number,
+): Promise<ListPage<Out>> {
   const [rows, counted] = await Promise.all([pageQuery(source, page, pageSize).execute(), countQuery(source).executeTakeFirst()]);
   const total = Number(counted?.total ?? 0);
   return {
@@ -36,7 +40,10 @@ const CHUNK = 1_000;
  * Every matching row as CSV text, a chunk at a time. Chunks are read by keyset on the cursor
  * column, so memory stays flat however many rows match and late pages cost no more than early ones.
  */
-export async function* streamListCsv<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row, Out>, columns: readonly ListColumn[]): AsyncGenerator<string> {
+export async function* streamListCsv<DB, TB, Row, Out extends object>(
+  source: ListSource<DB, TB, Row, Out>,
+  columns: readonly ListColumn[],
+): AsyncGenerator<string> {
   const { column, key, direction } = source.cursor;
   yield stringify([columns.map((c) => c.label)], { bom: true });
   let after: unknown;

@@ -21,7 +21,11 @@ export interface ResolvedSelection<Out extends object> {
  * what the list shows: ids are checked against it, and `matching` applies the same filters the
  * admin saw — every page of them, at the moment the command runs, inside its transaction.
  */
-export async function resolveSelection<Out extends object>(ctx: HandlerContext, list: ListImplementation<Out>, selection: Selection): Promise<ResolvedSelection<Out>> {
+export async function resolveSelection<Out extends object>(
+  ctx: HandlerContext,
+  list: ListImplementation<Out>,
+  selection: Selection,
+): Promise<ResolvedSelection<Out>> {
   const filters = list.command.input.parse({ ...(selection.matching ?? {}), page: 1 }) as Record<string, unknown>;
   return list.list({ input: filters, ctx })((source) => selectedRows(source, selection));
 }
@@ -34,7 +38,10 @@ async function selectedRows<DB, TB, Row, Out extends object>(source: ListSource<
   if (selection.ids) query = query.where(sql<boolean>`${column} = any(${selection.ids})`);
   if (selection.except.length > 0) query = query.where(sql<boolean>`not (${column} = any(${selection.except}))`);
   // One row past the cap says the selection is too big without reading all of it.
-  const raw = await query.orderBy(column, source.cursor.direction).limit(MAX_MATCHING_ROWS + 1).execute();
+  const raw = await query
+    .orderBy(column, source.cursor.direction)
+    .limit(MAX_MATCHING_ROWS + 1)
+    .execute();
   if (raw.length > MAX_MATCHING_ROWS) {
     const message = `matches more than ${MAX_MATCHING_ROWS.toLocaleString('en')} rows; narrow the filters and run it again`;
     throw badRequest(`The selection ${message}`, [{ field: 'matching', message }]);

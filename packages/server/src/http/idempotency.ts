@@ -26,24 +26,16 @@ const CONCURRENT_WAIT = '5s';
  * The Idempotency-Key a request names, checked: null when the command takes none or none was
  * sent (and it is optional). Refused when required and missing, or malformed.
  */
-export function idempotencyRequest(
-  command: AnyCommand,
-  key: string | undefined,
-  args: { scope: string; input: unknown },
-): IdempotencyClaim | null {
+export function idempotencyRequest(command: AnyCommand, key: string | undefined, args: { scope: string; input: unknown }): IdempotencyClaim | null {
   if (command.idempotency === 'none') return null;
   if (!key) {
     if (command.idempotency === 'required') {
-      throw badRequest(`${command.id} moves money or runs in bulk: send an Idempotency-Key header`, [
-        { field: 'Idempotency-Key', message: 'is required' },
-      ]);
+      throw badRequest(`${command.id} moves money or runs in bulk: send an Idempotency-Key header`, [{ field: 'Idempotency-Key', message: 'is required' }]);
     }
     return null;
   }
   if (!KEY.test(key)) {
-    throw badRequest('Idempotency-Key must be 8 to 200 letters, digits or . _ : -', [
-      { field: 'Idempotency-Key', message: 'is malformed' },
-    ]);
+    throw badRequest('Idempotency-Key must be 8 to 200 letters, digits or . _ : -', [{ field: 'Idempotency-Key', message: 'is malformed' }]);
   }
   return { scope: args.scope, key, commandId: command.id, requestHash: sha256(`${command.id}\n${stableJson(args.input)}`) };
 }
@@ -114,7 +106,16 @@ export async function recordRefusal(db: Kysely<Database>, claim: IdempotencyClai
   const response = JSON.stringify(body, bigintToString);
   await db
     .insertInto('idempotency_keys')
-    .values({ scope: claim.scope, key: claim.key, command_id: claim.commandId, request_hash: claim.requestHash, status: 'done', response_status: status, response_body: response, created_at: now })
+    .values({
+      scope: claim.scope,
+      key: claim.key,
+      command_id: claim.commandId,
+      request_hash: claim.requestHash,
+      status: 'done',
+      response_status: status,
+      response_body: response,
+      created_at: now,
+    })
     .onConflict((oc) =>
       oc
         .columns(['scope', 'key'])

@@ -43,10 +43,7 @@ describe('mountCommands', () => {
     const deps = { clock: { now: () => new Date('2026-11-21T09:00:00Z') } } as unknown as AppDeps;
     mountCommands(
       app,
-      [
-        implement(byId, async ({ input }) => ({ route: 'by-id', id: input.id })),
-        implement(everything, async () => ({ route: 'everything' })),
-      ],
+      [implement(byId, async ({ input }) => ({ route: 'by-id', id: input.id })), implement(everything, async () => ({ route: 'everything' }))],
       deps,
     );
     expect(await (await app.request('/v1/things/admin/everything')).json()).toEqual({ route: 'everything' });

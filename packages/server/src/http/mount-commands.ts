@@ -29,7 +29,11 @@ export const toHonoPath = (path: string) => path.replace(/\{([A-Za-z_][A-Za-z0-9
  * `0` for each fixed segment of a path, `1` for each `{param}`: sorting by it puts
  * `/v1/businesses/admin/getallbusinesses` before `/v1/businesses/admin/{id}`.
  */
-const specificity = (path: string) => path.split('/').map((segment) => (segment.startsWith('{') ? '1' : '0')).join('');
+const specificity = (path: string) =>
+  path
+    .split('/')
+    .map((segment) => (segment.startsWith('{') ? '1' : '0'))
+    .join('');
 
 /**
  * Mounts every implementation at its command's method and path. Hono answers with the first
@@ -44,7 +48,12 @@ export function mountCommands(app: Hono<AppEnv>, implementations: readonly Imple
 
 /** `/v1/admin/{id}/delete` → a RegExp matching `/v1/admin/7/delete`. */
 const pathPattern = (path: string) =>
-  new RegExp(`^${path.split(/\{[A-Za-z_][A-Za-z0-9_]*\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}/?$`);
+  new RegExp(
+    `^${path
+      .split(/\{[A-Za-z_][A-Za-z0-9_]*\}/)
+      .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+      .join('[^/]+')}/?$`,
+  );
 
 function bySpecificity(implementations: readonly Implementation[]): Implementation[] {
   return [...implementations].sort((a, b) => {
@@ -69,8 +78,7 @@ export function refusalAuditor(implementations: readonly Implementation[], deps:
     if (!route || !route.command.mutates) return;
     const request: RequestInfo = c.get('request');
     const now = deps.clock.now();
-    const auth =
-      route.command.auth === 'admin' ? await authenticate(deps, c.req.header('authorization'), request.deviceId, now).catch(() => null) : null;
+    const auth = route.command.auth === 'admin' ? await authenticate(deps, c.req.header('authorization'), request.deviceId, now).catch(() => null) : null;
     await auditRefusal(deps, { command: route.command, actor: auth ? { id: auth.admin.id, email: auth.admin.email } : null, input: {}, request, now, error });
   };
 }
@@ -160,7 +168,13 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
   if (implementation.list) {
     const open = implementation.list({ input, ctx: ctxFor(deps.db) });
     const list = command.list!;
-    if (input.download === 'csv') return csvResponse(c, command, open((source) => streamListCsv(source, list.columns)), deps);
+    if (input.download === 'csv')
+      return csvResponse(
+        c,
+        command,
+        open((source) => streamListCsv(source, list.columns)),
+        deps,
+      );
     const page = await open((source) => readListPage(source, (input.page as number | undefined) ?? 1, list.pageSize));
     return json(c, command.output.parse(page), 200);
   }

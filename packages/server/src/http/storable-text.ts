@@ -17,9 +17,7 @@ export function storableText(text: string): string {
 export function assertStorableText(raw: Record<string, unknown>): void {
   const field = findUnstorableText(raw);
   if (field === null) return;
-  throw badRequest(`${field} holds a NUL character or broken Unicode text`, [
-    { field, message: 'must not hold NUL characters or unpaired UTF-16 surrogates' },
-  ]);
+  throw badRequest(`${field} holds a NUL character or broken Unicode text`, [{ field, message: 'must not hold NUL characters or unpaired UTF-16 surrogates' }]);
 }
 
 /** The dotted path of the first string (or key) in `value` that holds unstorable text, or null. */

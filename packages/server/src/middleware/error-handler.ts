@@ -20,9 +20,6 @@ export function errorHandler(deps: AppDeps): ErrorHandler<AppEnv> {
       return c.json({ code: String(error.status), message: error.message || 'Request refused' }, error.status);
     }
     deps.logger.error({ requestId, err: error }, 'unhandled error');
-    return c.json(
-      { code: '500', message: `Something went wrong on our side. Quote request ${requestId} when reporting it.`, details: { requestId } },
-      500,
-    );
+    return c.json({ code: '500', message: `Something went wrong on our side. Quote request ${requestId} when reporting it.`, details: { requestId } }, 500);
   };
 }

@@ -117,10 +117,16 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
       .returning('id')
       .executeTakeFirstOrThrow();
     if (args.permissions?.length) {
-      await database.db.insertInto('admin_permissions').values(args.permissions.map((permission) => ({ admin_id: id, permission }))).execute();
+      await database.db
+        .insertInto('admin_permissions')
+        .values(args.permissions.map((permission) => ({ admin_id: id, permission })))
+        .execute();
     }
     if (args.departmentIds?.length) {
-      await database.db.insertInto('admin_departments').values(args.departmentIds.map((department_id) => ({ admin_id: id, department_id }))).execute();
+      await database.db
+        .insertInto('admin_departments')
+        .values(args.departmentIds.map((department_id) => ({ admin_id: id, department_id })))
+        .execute();
     }
     return { id, email: address, password };
   }
@@ -140,13 +146,31 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
   /** A fingerprint of every business table, to prove a refused command changed nothing. */
   async function snapshot(): Promise<Record<string, string>> {
     const tables = [
-      'admins', 'departments', 'department_permissions', 'admin_departments', 'admin_permissions', 'admin_devices', 'admin_sessions', 'password_tokens',
-      'businesses', 'business_users', 'business_user_tokens', 'stores', 'bank_accounts', 'wallets', 'fixed_accounts', 'business_events', 'support_issues',
-      'kyc_records', 'kyc_events',
+      'admins',
+      'departments',
+      'department_permissions',
+      'admin_departments',
+      'admin_permissions',
+      'admin_devices',
+      'admin_sessions',
+      'password_tokens',
+      'businesses',
+      'business_users',
+      'business_user_tokens',
+      'stores',
+      'bank_accounts',
+      'wallets',
+      'fixed_accounts',
+      'business_events',
+      'support_issues',
+      'kyc_records',
+      'kyc_events',
     ];
     const out: Record<string, string> = {};
     for (const table of tables) {
-      const row = await sql<{ digest: string | null }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.table(table)} t`.execute(database.db);
+      const row = await sql<{
+        digest: string | null;
+      }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.table(table)} t`.execute(database.db);
       out[table] = row.rows[0]?.digest ?? '';
     }
     return out;

@@ -140,7 +140,17 @@ export function validValue(nodeIn: JsonSchema, name: string, zodNode?: z.ZodType
     case 'enum':
       return node.enum ? node.enum[0] : node.const;
     case 'string': {
-      const seeds = ['abcdefgh12', 'nobody@example.com', '2026-11-21', '2026-11-21T09:00:00.000', 'admins.create', 'ABCDEFGH12', 'RC1234567', '08031234567', '00000000-0000-4000-8000-000000000000'];
+      const seeds = [
+        'abcdefgh12',
+        'nobody@example.com',
+        '2026-11-21',
+        '2026-11-21T09:00:00.000',
+        'admins.create',
+        'ABCDEFGH12',
+        'RC1234567',
+        '08031234567',
+        '00000000-0000-4000-8000-000000000000',
+      ];
       if (/e-?mail/i.test(name) || node.format === 'email') seeds.unshift('nobody@example.com');
       const candidates = seeds.flatMap((seed) => [seed, fitLength(seed, node.minLength, node.maxLength)]);
       const fits = (value: string) =>
@@ -354,8 +364,16 @@ function probe(walk: Walk, path: string[], nodeIn: JsonSchema, zodNode: z.ZodTyp
     case 'array': {
       if (!asText) add('given a number (12345)', 12345);
       const item = validValue(node.items ?? {}, path[path.length - 1] ?? '', zodChild(zodNode, '0'));
-      if (node.maxItems !== undefined) add(`over its maxItems (${node.maxItems + 1} items)`, Array.from({ length: node.maxItems + 1 }, () => item));
-      if ((node.minItems ?? 0) > 0) add(`under its minItems (${node.minItems! - 1} items)`, Array.from({ length: node.minItems! - 1 }, () => item));
+      if (node.maxItems !== undefined)
+        add(
+          `over its maxItems (${node.maxItems + 1} items)`,
+          Array.from({ length: node.maxItems + 1 }, () => item),
+        );
+      if ((node.minItems ?? 0) > 0)
+        add(
+          `under its minItems (${node.minItems! - 1} items)`,
+          Array.from({ length: node.minItems! - 1 }, () => item),
+        );
       if (node.items) probe(walk, [...path, '0'], node.items, zodChild(zodNode, '0'), false, location);
       break;
     }
@@ -407,7 +425,15 @@ export function probeCommand(command: AnyCommand): CommandProbe {
   if (!inQuery) {
     const requiredBody = (schema.required ?? []).filter((name) => !command.pathParams.includes(name));
     const raw = (what: string, rawBody: string, field?: string, fieldOneOf?: string[]) =>
-      walk.cases.push({ name: `${command.id}: ${what}`, command, input: base, rawBody, status: 400, ...(field ? { field } : {}), ...(fieldOneOf ? { fieldOneOf } : {}) });
+      walk.cases.push({
+        name: `${command.id}: ${what}`,
+        command,
+        input: base,
+        rawBody,
+        status: 400,
+        ...(field ? { field } : {}),
+        ...(fieldOneOf ? { fieldOneOf } : {}),
+      });
     raw('malformed JSON body', '{bad', 'body');
     // Deep enough to overflow any recursive walk of the input.
     raw('JSON nested 100,000 levels deep', `{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, 'body');

@@ -10,7 +10,9 @@ const KYC_TABLES = ['businesses', 'business_events', 'uploads', 'kyc_records', '
 export async function kycSnapshot(db: Db): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of KYC_TABLES) {
-    const row = await sql<{ digest: string | null }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.table(table)} t`.execute(db);
+    const row = await sql<{
+      digest: string | null;
+    }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.table(table)} t`.execute(db);
     out[table] = row.rows[0]?.digest ?? '';
   }
   return out;
@@ -50,12 +52,7 @@ export function jpegOfSize(size: number): Uint8Array {
 }
 
 /** POST /v1/uploads/ as multipart, the way the console and the CLI send it. */
-export async function uploadAs(
-  t: TestApp,
-  actor: Actor,
-  file: { bytes: Uint8Array; name: string; type?: string },
-  fields: Record<string, string> = {},
-) {
+export async function uploadAs(t: TestApp, actor: Actor, file: { bytes: Uint8Array; name: string; type?: string }, fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append('file', new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type ?? 'application/octet-stream' }));

@@ -26,7 +26,11 @@ export async function insertBusiness(db: Db, values: Partial<Insertable<Business
 
 /** The business's wallet (one per business). */
 export async function insertWallet(db: Db, businessId: number, values: Partial<Insertable<WalletsTable>> = {}) {
-  return db.insertInto('wallets').values({ business_id: businessId, ...values }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('wallets')
+    .values({ business_id: businessId, ...values })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** A fixed account with a unique 10-digit number. */

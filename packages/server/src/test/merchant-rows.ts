@@ -28,14 +28,26 @@ export async function insertBusinessUser(db: Db, businessId: number, values: Par
   const n = next();
   return db
     .insertInto('business_users')
-    .values({ business_id: businessId, email: `user${n}@example.ng`, first_name: 'Chidi', last_name: `Okafor ${n}`, phone: '+2348030000000', role: 'cashier', ...values })
+    .values({
+      business_id: businessId,
+      email: `user${n}@example.ng`,
+      first_name: 'Chidi',
+      last_name: `Okafor ${n}`,
+      phone: '+2348030000000',
+      role: 'cashier',
+      ...values,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 export async function insertStore(db: Db, businessId: number, values: Partial<Insertable<StoresTable>> = {}) {
   const n = next();
-  return db.insertInto('stores').values({ business_id: businessId, name: `Outlet ${n}`, state_code: 'LA', ...values }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('stores')
+    .values({ business_id: businessId, name: `Outlet ${n}`, state_code: 'LA', ...values })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function insertSupportIssue(db: Db, businessId: number, values: Partial<Insertable<SupportIssuesTable>> = {}) {

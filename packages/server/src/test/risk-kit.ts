@@ -12,7 +12,9 @@ import type { Actor, TestApp } from './harness';
 export async function riskSnapshot(t: TestApp): Promise<Record<string, string>> {
   const out = await t.snapshot();
   for (const table of ['businesses', 'wallets', 'fixed_accounts', 'business_events']) {
-    const row = await sql<{ digest: string | null }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.table(table)} t`.execute(t.db);
+    const row = await sql<{
+      digest: string | null;
+    }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.table(table)} t`.execute(t.db);
     out[table] = row.rows[0]?.digest ?? '';
   }
   return out;

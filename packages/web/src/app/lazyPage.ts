@@ -11,10 +11,7 @@ export function lazyPage(loader: PageLoader): ComponentType {
   const existing = cache.get(loader);
   if (existing) return existing;
   const component = lazy(() =>
-    Promise.race([
-      loader(),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('The page took too long to load')), PAGE_LOAD_TIMEOUT_MS)),
-    ]),
+    Promise.race([loader(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('The page took too long to load')), PAGE_LOAD_TIMEOUT_MS))]),
   );
   cache.set(loader, component);
   return component;

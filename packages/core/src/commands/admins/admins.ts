@@ -84,8 +84,7 @@ export const deleteAdmin = defineCommand({
   group: 'admins',
   action: 'delete',
   title: 'Delete an admin',
-  description:
-    'Removes the admin: their sessions end, their devices and permissions are dropped. Their audit history stays.',
+  description: 'Removes the admin: their sessions end, their devices and permissions are dropped. Their audit history stays.',
   method: 'DELETE',
   path: '/v1/admin/{id}/delete',
   permission: 'admins.delete',

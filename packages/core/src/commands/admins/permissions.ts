@@ -68,9 +68,7 @@ export const grantPermissionsBulk = defineCommand({
   permission: 'permissions.manage',
   danger: 'confirm',
   idempotency: 'required',
-  input: z
-    .object({ ...selectionFields(listAdmins), permissions: z.array(permissionField).min(1).max(100) })
-    .superRefine(checkSelection),
+  input: z.object({ ...selectionFields(listAdmins), permissions: z.array(permissionField).min(1).max(100) }).superRefine(checkSelection),
   output: bulkOutput,
   example: 'traction permissions grant-bulk --ids 7,8,9 --permissions audit.view',
 });

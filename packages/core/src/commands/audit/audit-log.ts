@@ -34,7 +34,12 @@ export const listAuditLog = defineCommand({
     ...listPaging,
     adminId: idField.optional(),
     /** Command id, e.g. `admins.create`; a trailing `*` matches a prefix (`admins.*`). */
-    command: z.string().trim().max(100).regex(/^[a-z0-9.*-]+$/, 'must be a command id such as admins.create').optional(),
+    command: z
+      .string()
+      .trim()
+      .max(100)
+      .regex(/^[a-z0-9.*-]+$/, 'must be a command id such as admins.create')
+      .optional(),
     outcome: z.enum(['ok', 'error']).optional(),
     startdatetime: dateTimeParam.optional(),
     enddatetime: dateTimeParam.optional(),

@@ -8,8 +8,7 @@ export const resetAdminPassword = defineCommand({
   group: 'admins',
   action: 'reset-password',
   title: "Reset an admin's password",
-  description:
-    'Signs the admin out everywhere and emails them a single-use link to choose a new password.',
+  description: 'Signs the admin out everywhere and emails them a single-use link to choose a new password.',
   keywords: ['password', 'reset', 'link'],
   method: 'POST',
   path: '/v1/admin/password/reset',

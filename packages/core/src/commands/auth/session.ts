@@ -44,8 +44,7 @@ export const login = defineCommand({
   group: 'auth',
   action: 'login',
   title: 'Sign in',
-  description:
-    'Checks email and password. A known device gets a session; a new one gets code "secret" and a 4-character code by email.',
+  description: 'Checks email and password. A known device gets a session; a new one gets code "secret" and a 4-character code by email.',
   method: 'POST',
   path: '/v1/auth/admin/login',
   auth: 'public',

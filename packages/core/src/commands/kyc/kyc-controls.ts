@@ -93,8 +93,7 @@ export const verifyCorporate = defineCommand({
   group: 'kyc',
   action: 'verify-corporate',
   title: 'Submit corporate verification',
-  description:
-    "Records a business's CAC registration number with its uploaded CAC documents as a CORPORATE KYC record awaiting review.",
+  description: "Records a business's CAC registration number with its uploaded CAC documents as a CORPORATE KYC record awaiting review.",
   keywords: ['cac', 'rc number', 'corporate kyc', 'company registration'],
   method: 'POST',
   path: '/v2/businesses/admin/{id}/verify-corporate',

@@ -69,9 +69,7 @@ export const listKyc = defineCommand({
 const latestByType = z.object({
   verificationType: verificationTypeField,
   /** The newest record of this type, if the business has one. */
-  latest: z
-    .object({ id: z.number().int(), status: kycStatusField, documentType: z.string().nullable(), submittedAt: z.string() })
-    .nullable(),
+  latest: z.object({ id: z.number().int(), status: kycStatusField, documentType: z.string().nullable(), submittedAt: z.string() }).nullable(),
   /** How many records of this type the business has submitted. */
   records: z.number().int(),
 });

@@ -10,8 +10,7 @@ export const createUpload = defineCommand({
   group: 'uploads',
   action: 'create',
   title: 'Upload a document',
-  description:
-    'Stores a JPEG, PNG or PDF (recognised by its content, at most 5 MB) for a KYC record. Anything else is refused and nothing is kept.',
+  description: 'Stores a JPEG, PNG or PDF (recognised by its content, at most 5 MB) for a KYC record. Anything else is refused and nothing is kept.',
   keywords: ['file', 'document', 'cac', 'kyc'],
   method: 'POST',
   path: '/v1/uploads/',

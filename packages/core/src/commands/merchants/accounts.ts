@@ -5,7 +5,12 @@ import { bankAccount } from '../../schemas/business';
 import { dateTimeParam, idField, searchField } from '../../schemas/common';
 
 /** A CBN bank code: 3 digits for banks, 5 or 6 for microfinance banks. */
-const bankCodeField = z.string().trim().max(6).regex(/^\d{3,6}$/, 'must be a CBN bank code (3 to 6 digits)').meta({ label: 'Bank code' });
+const bankCodeField = z
+  .string()
+  .trim()
+  .max(6)
+  .regex(/^\d{3,6}$/, 'must be a CBN bank code (3 to 6 digits)')
+  .meta({ label: 'Bank code' });
 
 const accountColumns = [
   { key: 'businessName', label: 'Business', kind: 'text' },

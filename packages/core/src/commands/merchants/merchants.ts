@@ -260,7 +260,7 @@ export const getMerchant = defineCommand({
   group: 'merchants',
   action: 'show',
   title: 'Show a merchant',
-  description: "A business with its flags, users, bank and fixed accounts, wallet, stores, latest KYC and recent history.",
+  description: 'A business with its flags, users, bank and fixed accounts, wallet, stores, latest KYC and recent history.',
   method: 'GET',
   path: '/v1/businesses/admin/{id}',
   permission: 'merchants.view',

@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { defineCommand, type ListColumn } from '../../command';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
 import { dateTimeParam, idField, searchField, textField } from '../../schemas/common';
-import {
-  accountNumberField,
-  fixedAccount,
-  fixedAccountBankField,
-  fixedAccountStatusField,
-  inactiveFixedAccount,
-  reasonField,
-} from '../../schemas/risk';
+import { accountNumberField, fixedAccount, fixedAccountBankField, fixedAccountStatusField, inactiveFixedAccount, reasonField } from '../../schemas/risk';
 import { bulkOutput, checkSelection, selectionFields } from '../../selection';
 
 /** Blacklisting needs a reason; whitelisting may give one. */
@@ -104,8 +97,7 @@ export const toggleFixedAccountBlacklist = defineCommand({
   group: 'fixed-accounts',
   action: 'blacklist',
   title: 'Blacklist or whitelist a fixed account',
-  description:
-    'A blacklisted account refuses payments into it (the business\'s other accounts are not affected). Needs a reason when blacklisting.',
+  description: "A blacklisted account refuses payments into it (the business's other accounts are not affected). Needs a reason when blacklisting.",
   keywords: ['whitelist', 'block account', 'unblock account'],
   method: 'POST',
   path: '/v1/payments/fixedaccounts/toggleblacklist',

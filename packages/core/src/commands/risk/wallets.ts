@@ -57,8 +57,7 @@ export const updateWalletStatus = defineCommand({
   group: 'wallets',
   action: 'set-status',
   title: "Change a wallet's status",
-  description:
-    'ACTIVE lets money move both ways; PND (post-no-debit) lets money in but not out; FROZEN and CLOSED stop both. Needs a reason.',
+  description: 'ACTIVE lets money move both ways; PND (post-no-debit) lets money in but not out; FROZEN and CLOSED stop both. Needs a reason.',
   keywords: ['pnd', 'post no debit', 'freeze wallet', 'unfreeze', 'close wallet'],
   method: 'PATCH',
   path: '/api/wallet/update/status/{uid}',

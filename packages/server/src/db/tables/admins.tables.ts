@@ -1,7 +1,6 @@
 import type { Generated } from 'kysely';
 import type { CreatedAt, Timestamp } from '../column-types';
 
-
 export interface AdminsTable {
   id: Generated<number>;
   email: string;

@@ -1,7 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Timestamp } from '../column-types';
 
-
 export interface AdminDevicesTable {
   id: Generated<number>;
   admin_id: number;

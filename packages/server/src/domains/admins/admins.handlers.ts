@@ -1,11 +1,4 @@
-import {
-  changeAdminRole,
-  conflict,
-  createAdmin,
-  deleteAdmin,
-  listAdmins,
-  notFound,
-} from '@traction/core';
+import { changeAdminRole, conflict, createAdmin, deleteAdmin, listAdmins, notFound } from '@traction/core';
 import { requireAdmin, type HandlerContext } from '../../handling/handler-context';
 import { implement, implementList } from '../../handling/implement';
 import { adminQuery, findAdmin, findAdminByEmail, forgetSignIns, revokeSessions, sendPasswordLink, toAdmin } from '../auth/index';
@@ -24,7 +17,15 @@ export const createAdminHandler = implement(createAdmin, async ({ input, ctx }) 
   // A new admin holds their departments' permissions: creating one is granting them.
   assertHoldsAll(actor, await permissionsOfDepartments(ctx.db, departmentIds), 'give');
 
-  const id = await insertAdmin(ctx.db, { email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role, departmentIds, createdBy: actor.id, at: ctx.now });
+  const id = await insertAdmin(ctx.db, {
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    role: input.role,
+    departmentIds,
+    createdBy: actor.id,
+    at: ctx.now,
+  });
   const setupLinkExpiresAt = await sendPasswordLink(ctx, {
     adminId: id,
     email: input.email,

@@ -28,7 +28,11 @@ export async function countLiveSuperAdmins(db: Db): Promise<number> {
 
 export async function existingDepartmentIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('departments').select('id').where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('departments')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -43,7 +47,10 @@ export async function insertAdmin(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (admin.departmentIds.length > 0) {
-    await db.insertInto('admin_departments').values(admin.departmentIds.map((department_id) => ({ admin_id: id, department_id }))).execute();
+    await db
+      .insertInto('admin_departments')
+      .values(admin.departmentIds.map((department_id) => ({ admin_id: id, department_id })))
+      .execute();
   }
   return id;
 }

@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const departmentId = async (name: string) =>
-  (await t.db.selectFrom('departments').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+const departmentId = async (name: string) => (await t.db.selectFrom('departments').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
 describe('creating an admin', () => {
   it('creates them invited, in their departments, and emails a single-use link that sets the password', async () => {
@@ -22,7 +21,12 @@ describe('creating an admin', () => {
       body: { email: ' Ada.Obi@Traction.ng ', firstName: 'Ada', lastName: 'Obi', role: 'admin', departmentIds: [finance] },
     });
     expect(created.status).toBe(200);
-    expect(created.body.admin).toMatchObject({ email: 'ada.obi@traction.ng', role: 'admin', status: 'invited', departments: [{ id: finance, name: 'Finance' }] });
+    expect(created.body.admin).toMatchObject({
+      email: 'ada.obi@traction.ng',
+      role: 'admin',
+      status: 'invited',
+      departments: [{ id: finance, name: 'Finance' }],
+    });
 
     const invite = t.email.latest('ada.obi@traction.ng', 'invite')!;
     expect(invite.data.link).toContain('/reset-password?token=');
@@ -43,10 +47,14 @@ describe('creating an admin', () => {
     const creator = await t.actor({ role: 'admin', permissions: ['admins.create'] });
     const before = await t.snapshot();
     expect((await creator.request('POST', '/v1/admin/signup', { body: { email: 'boss@traction.ng', firstName: 'A', lastName: 'B' } })).status).toBe(409);
-    const unknown = await creator.request('POST', '/v1/admin/signup', { body: { email: 'x1@traction.ng', firstName: 'A', lastName: 'B', departmentIds: [9999] } });
+    const unknown = await creator.request('POST', '/v1/admin/signup', {
+      body: { email: 'x1@traction.ng', firstName: 'A', lastName: 'B', departmentIds: [9999] },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toContain('9999');
-    expect((await creator.request('POST', '/v1/admin/signup', { body: { email: 'x2@traction.ng', firstName: 'A', lastName: 'B', role: 'super_admin' } })).status).toBe(403);
+    expect(
+      (await creator.request('POST', '/v1/admin/signup', { body: { email: 'x2@traction.ng', firstName: 'A', lastName: 'B', role: 'super_admin' } })).status,
+    ).toBe(403);
     expect(await t.snapshot()).toEqual(before);
   });
 
@@ -120,7 +128,10 @@ describe('listing admins', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="admins-${lagosDate(t.clock.now())}.csv"`);
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('ID,First name,Last name,Email,Role,Departments,Status,Last sign-in,Created');
     expect(lines).toHaveLength(4);
     expect(lines.slice(1).every((line) => line.includes('@traction.ng') && line.includes('Sales'))).toBe(true);
@@ -156,8 +167,20 @@ describe('roles and deletion', () => {
     expect((await forgetful.request('GET', '/v1/auth/admin/me')).status).toBe(401);
     const token = t.email.latest(forgetful.email, 'password-reset')!.data.token;
     expect((await t.request('POST', '/v1/admin/password/set', { body: { token, password: 'brand-new-passphrase' } })).status).toBe(200);
-    expect((await t.request('POST', '/v1/auth/admin/login', { body: { email: forgetful.email, password: forgetful.password, device: t.device(forgetful.deviceId) } })).status).toBe(401);
-    expect((await t.request('POST', '/v1/auth/admin/login', { body: { email: forgetful.email, password: 'brand-new-passphrase', device: t.device(forgetful.deviceId) } })).body.code).toBe(200);
+    expect(
+      (
+        await t.request('POST', '/v1/auth/admin/login', {
+          body: { email: forgetful.email, password: forgetful.password, device: t.device(forgetful.deviceId) },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await t.request('POST', '/v1/auth/admin/login', {
+          body: { email: forgetful.email, password: 'brand-new-passphrase', device: t.device(forgetful.deviceId) },
+        })
+      ).body.code,
+    ).toBe(200);
   });
 
   it('resets the password even when the email bounces, giving the email up', async () => {
@@ -193,7 +216,11 @@ describe('permissions', () => {
     const granted = await manager.request('POST', '/v1/admin/grant-permission', { body: { user_id: member.id, permissions: ['admins.view'] } });
     expect(granted.body).toMatchObject({ granted: ['admins.view'], direct: ['admins.view'] });
     const shown = await manager.request('GET', `/v1/admin/${member.id}/permissions`);
-    expect(shown.body).toMatchObject({ direct: ['admins.view'], departments: [{ id: risk, permissions: ['audit.view'] }], effective: ['admins.view', 'audit.view'] });
+    expect(shown.body).toMatchObject({
+      direct: ['admins.view'],
+      departments: [{ id: risk, permissions: ['audit.view'] }],
+      effective: ['admins.view', 'audit.view'],
+    });
 
     expect((await manager.request('DELETE', `/v1/admin/revoke-permission/admins.view/${member.id}`)).status).toBe(200);
     expect((await member.request('GET', '/v1/admin/list-admins')).status).toBe(403);
@@ -209,7 +236,9 @@ describe('permissions', () => {
     const escalate = await manager.request('POST', '/v1/admin/grant-permission', { body: { user_id: manager.id, permissions: ['admins.delete'] } });
     expect(escalate.status).toBe(403);
     expect(escalate.body.details.permissions).toEqual(['admins.delete']);
-    const viaDepartment = await manager.request('PATCH', `/v1/admin/department/${await departmentId('Engineering')}`, { body: { permissions: ['admins.delete'] } });
+    const viaDepartment = await manager.request('PATCH', `/v1/admin/department/${await departmentId('Engineering')}`, {
+      body: { permissions: ['admins.delete'] },
+    });
     expect(viaDepartment.status).toBe(403);
     expect(await t.snapshot()).toEqual(before);
   });

@@ -51,7 +51,12 @@ describe('granting permissions to a selection of admins', () => {
     expect(await direct(ids[0]!)).toEqual(['admins.view']);
     expect(await direct(ids[129]!)).toEqual(['admins.view']);
     expect(await direct(left)).toEqual([]);
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('command_id', '=', 'permissions.grant-bulk').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('command_id', '=', 'permissions.grant-bulk')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(audit.outcome).toBe('ok');
   });
 

@@ -12,8 +12,12 @@ function departmentsQuery(db: Db) {
       'd.id',
       'd.name',
       'd.description',
-      sql<string[]>`coalesce((select array_agg(dp.permission order by dp.permission) from department_permissions dp where dp.department_id = d.id), '{}')`.as('permissions'),
-      sql<bigint>`(select count(*) from admin_departments ad join admins a on a.id = ad.admin_id where ad.department_id = d.id and a.deleted_at is null)`.as('member_count'),
+      sql<string[]>`coalesce((select array_agg(dp.permission order by dp.permission) from department_permissions dp where dp.department_id = d.id), '{}')`.as(
+        'permissions',
+      ),
+      sql<bigint>`(select count(*) from admin_departments ad join admins a on a.id = ad.admin_id where ad.department_id = d.id and a.deleted_at is null)`.as(
+        'member_count',
+      ),
     ]);
 }
 
@@ -37,12 +41,7 @@ export async function findDepartment(db: Db, id: number): Promise<Department | u
   return row ? toDepartment(row) : undefined;
 }
 
-export async function setDepartmentPermissions(
-  db: Db,
-  id: number,
-  permissions: readonly Permission[],
-  grantedBy: number,
-): Promise<void> {
+export async function setDepartmentPermissions(db: Db, id: number, permissions: readonly Permission[], grantedBy: number): Promise<void> {
   await db.deleteFrom('department_permissions').where('department_id', '=', id).execute();
   if (permissions.length === 0) return;
   await db
@@ -54,13 +53,22 @@ export async function setDepartmentPermissions(
 /** Every permission the given departments hold together. */
 export async function permissionsOfDepartments(db: Db, ids: readonly number[]): Promise<Permission[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('department_permissions').select('permission').distinct().where('department_id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('department_permissions')
+    .select('permission')
+    .distinct()
+    .where('department_id', 'in', [...ids])
+    .execute();
   return rows.map((row) => row.permission).filter(isPermission);
 }
 
 /** Takes a permission away from a department; false when it did not hold it. */
 export async function deleteDepartmentPermission(db: Db, departmentId: number, permission: string): Promise<boolean> {
-  const removed = await db.deleteFrom('department_permissions').where('department_id', '=', departmentId).where('permission', '=', permission).executeTakeFirst();
+  const removed = await db
+    .deleteFrom('department_permissions')
+    .where('department_id', '=', departmentId)
+    .where('permission', '=', permission)
+    .executeTakeFirst();
   return Number(removed.numDeletedRows) > 0;
 }
 

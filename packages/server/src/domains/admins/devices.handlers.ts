@@ -1,10 +1,4 @@
-import {
-  approveDeviceRequest,
-  conflict,
-  listDeviceRequests,
-  notFound,
-  rejectDeviceRequest,
-} from '@traction/core';
+import { approveDeviceRequest, conflict, listDeviceRequests, notFound, rejectDeviceRequest } from '@traction/core';
 import { requireAdmin, type HandlerContext } from '../../handling/handler-context';
 import { implement, implementList } from '../../handling/implement';
 import { decideDevice, deviceRequestSearch, deviceRequestsQuery, revokeSessions, toDeviceRequest } from '../auth/index';

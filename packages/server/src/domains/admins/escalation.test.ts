@@ -18,7 +18,10 @@ beforeAll(async () => {
   const { id } = await t.db.insertInto('departments').values({ name: 'Treasury', description: '' }).returning('id').executeTakeFirstOrThrow();
   treasury = id;
   const held: Permission[] = ['audit.view', 'admins.delete', 'permissions.manage'];
-  await t.db.insertInto('department_permissions').values(held.map((permission) => ({ department_id: id, permission }))).execute();
+  await t.db
+    .insertInto('department_permissions')
+    .values(held.map((permission) => ({ department_id: id, permission })))
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -35,7 +38,7 @@ const lastAudit = async (commandId: string) =>
   t.db.selectFrom('audit_log').select(['outcome', 'admin_id']).where('command_id', '=', commandId).orderBy('id', 'desc').executeTakeFirstOrThrow();
 
 describe('creating an admin in departments', () => {
-  it("is refused when the departments hold permissions the creator lacks", async () => {
+  it('is refused when the departments hold permissions the creator lacks', async () => {
     const recruiter = await t.actor({ permissions: ['admins.create', 'admins.view'] });
     const answer = await expectRefused(
       () => recruiter.request('POST', '/v1/admin/signup', { body: { email: 'mole@traction.ng', firstName: 'Mo', lastName: 'Le', departmentIds: [treasury] } }),
@@ -48,7 +51,9 @@ describe('creating an admin in departments', () => {
 
   it('is allowed when the creator holds every permission of the departments', async () => {
     const lead = await t.actor({ permissions: ['admins.create', 'audit.view', 'admins.delete', 'permissions.manage'] });
-    const created = await lead.request('POST', '/v1/admin/signup', { body: { email: 'ally@traction.ng', firstName: 'Al', lastName: 'Ly', departmentIds: [treasury] } });
+    const created = await lead.request('POST', '/v1/admin/signup', {
+      body: { email: 'ally@traction.ng', firstName: 'Al', lastName: 'Ly', departmentIds: [treasury] },
+    });
     expect(created.status, created.text).toBe(200);
   });
 });
@@ -62,7 +67,10 @@ describe("a department's permissions", () => {
       'grant_exceeds_own',
     );
     await expectRefused(
-      () => manager.request('PATCH', `/v1/admin/department/${treasury}`, { body: { permissions: ['audit.view', 'admins.delete', 'permissions.manage', 'admins.create'] } }),
+      () =>
+        manager.request('PATCH', `/v1/admin/department/${treasury}`, {
+          body: { permissions: ['audit.view', 'admins.delete', 'permissions.manage', 'admins.create'] },
+        }),
       403,
       'grant_exceeds_own',
     );

@@ -125,4 +125,3 @@ export const updateDepartmentHandler = implement(updateDepartment, async ({ inpu
   }
   return { department: (await findDepartment(ctx.db, department.id))! };
 });
-

@@ -6,7 +6,19 @@ import type { RowOf } from '../../db/row-of';
 export function auditLogQuery(db: Db) {
   return db
     .selectFrom('audit_log as l')
-    .select(['l.id', 'l.at', 'l.admin_id', 'l.admin_email', 'l.device_fingerprint', 'l.command_id', 'l.input', 'l.outcome', 'l.message', 'l.request_id', 'l.ip']);
+    .select([
+      'l.id',
+      'l.at',
+      'l.admin_id',
+      'l.admin_email',
+      'l.device_fingerprint',
+      'l.command_id',
+      'l.input',
+      'l.outcome',
+      'l.message',
+      'l.request_id',
+      'l.ip',
+    ]);
 }
 
 export function toAuditEntry(row: RowOf<typeof auditLogQuery>): AuditEntry {

@@ -70,7 +70,10 @@ describe('the audit log', () => {
 
   it('exports the filtered log as CSV', async () => {
     const csv = await auditor.request('GET', '/v1/admin/audit-logs', { query: { command: 'auth.*', download: 'csv' } });
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('Time,Admin,Command,Outcome,Message,Device,Address,Request');
     expect(lines.length - 1).toBe((await entries({ command: 'auth.*' })).total);
     expect(lines.slice(1).every((line) => line.includes(',auth.'))).toBe(true);

@@ -35,7 +35,10 @@ describe('a password reset started by another admin', () => {
     expect(guess.body.details.reason).toBe('bad_credentials');
 
     const token = t.email.latest(admin.email, 'password-reset')!.data.token!;
-    expect((await setPassword(token, admin.password)).body.details.fields[0]).toMatchObject({ field: 'password', message: 'must differ from the current password' });
+    expect((await setPassword(token, admin.password)).body.details.fields[0]).toMatchObject({
+      field: 'password',
+      message: 'must differ from the current password',
+    });
     expect((await setPassword(token, 'a-brand-new-passphrase')).status).toBe(200);
     expect((await login(admin.email, admin.password, admin.deviceId)).body.details.reason).toBe('bad_credentials');
     expect((await login(admin.email, 'a-brand-new-passphrase', admin.deviceId)).body.code).toBe(200);

@@ -53,12 +53,7 @@ export async function findAdmin(db: Db, id: number): Promise<Admin | undefined> 
 }
 
 export async function findAdminByEmail(db: Db, email: string) {
-  return db
-    .selectFrom('admins')
-    .selectAll()
-    .where('email', '=', email)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return db.selectFrom('admins').selectAll().where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
 /** What an admin may do: everything for a super admin, else their grants and their departments'. */

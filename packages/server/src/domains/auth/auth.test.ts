@@ -229,7 +229,15 @@ describe('maintenance', () => {
   it('drops sign-in attempts older than a day', async () => {
     const { pruneExpired } = await import('../../maintenance');
     await login('someone@traction.ng', 'wrong-password', 'dev-maintenance');
-    const count = async () => Number((await t.db.selectFrom('login_attempts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('login_attempts')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count()).toBeGreaterThan(0);
     t.clock.advance(25 * 60 * 60_000);
     await pruneExpired(t.deps);

@@ -9,19 +9,11 @@ import { sha256 } from '../../crypto';
 type Db = Kysely<Database>;
 
 export function findDevice(db: Db, adminId: number, deviceId: string) {
-  return db
-    .selectFrom('admin_devices')
-    .selectAll()
-    .where('admin_id', '=', adminId)
-    .where('device_hash', '=', sha256(deviceId))
-    .executeTakeFirst();
+  return db.selectFrom('admin_devices').selectAll().where('admin_id', '=', adminId).where('device_hash', '=', sha256(deviceId)).executeTakeFirst();
 }
 
 /** Records (or refreshes) a pending request for a device, with a fresh hashed code. */
-export async function upsertPendingDevice(
-  db: Db,
-  args: { adminId: number; device: Required<DeviceInput>; now: Date; codeExpiresAt: Date },
-): Promise<number> {
+export async function upsertPendingDevice(db: Db, args: { adminId: number; device: Required<DeviceInput>; now: Date; codeExpiresAt: Date }): Promise<number> {
   const { device } = args;
   const row = await db
     .insertInto('admin_devices')

@@ -38,22 +38,33 @@ export const loginHandler = implement(
     let passwordOk = false;
     if (admin?.password_hash) passwordOk = await verifyPassword(input.password, admin.password_hash);
     else await burnPasswordCheck(input.password, deps.config.scryptLogN);
-    await recordLoginAttempt(db, { email: input.email, ip: request.ip, succeeded: passwordOk, trustedDevice: trusted, deviceFingerprint: fingerprint, at: now });
+    await recordLoginAttempt(db, {
+      email: input.email,
+      ip: request.ip,
+      succeeded: passwordOk,
+      trustedDevice: trusted,
+      deviceFingerprint: fingerprint,
+      at: now,
+    });
     if (!admin || !passwordOk) throw unauthorized(BAD_CREDENTIALS, 'bad_credentials');
     ctx.setActor({ id: admin.id, email: admin.email });
     // Only someone who knows the old password learns that a reset is pending.
     if (admin.password_reset_pending_at) throw unauthorized(RESET_PENDING, 'password_reset_pending');
 
     if (device?.status === 'rejected') {
-      throw unauthorized(
-        'An administrator rejected this device. Ask for it to be approved under Device Authorization Request.',
-        'device_rejected',
-      );
+      throw unauthorized('An administrator rejected this device. Ask for it to be approved under Device Authorization Request.', 'device_rejected');
     }
     if (device && trusted) {
       await touchDevice(db, device.id, now);
       if (admin.must_change_password) return passwordChangeAnswer(db, { adminId: admin.id, email: admin.email, now });
-      const session = await createSession(db, { adminId: admin.id, deviceRowId: device.id, ip: request.ip, userAgent: request.userAgent, now, config: deps.config });
+      const session = await createSession(db, {
+        adminId: admin.id,
+        deviceRowId: device.id,
+        ip: request.ip,
+        userAgent: request.userAgent,
+        now,
+        config: deps.config,
+      });
       return signedInAnswer(db, admin.id, session);
     }
 
@@ -174,20 +185,9 @@ async function passwordChangeAnswer(db: Db, args: { adminId: number; email: stri
   };
 }
 
-async function enforceLimit(
-  db: Db,
-  by: Parameters<typeof recentFailures>[1],
-  now: Date,
-  windowMs: number,
-  limit: number,
-  scope: string,
-): Promise<void> {
+async function enforceLimit(db: Db, by: Parameters<typeof recentFailures>[1], now: Date, windowMs: number, limit: number, scope: string): Promise<void> {
   const { count, oldest } = await recentFailures(db, by, new Date(now.getTime() - windowMs));
   if (count < limit) return;
   const retryAfter = Math.max(1, Math.ceil(((oldest?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 1000));
-  throw tooManyRequests(
-    `Too many failed sign-ins ${scope}. Try again in ${Math.ceil(retryAfter / 60)} minute${retryAfter > 60 ? 's' : ''}.`,
-    retryAfter,
-  );
+  throw tooManyRequests(`Too many failed sign-ins ${scope}. Try again in ${Math.ceil(retryAfter / 60)} minute${retryAfter > 60 ? 's' : ''}.`, retryAfter);
 }
-

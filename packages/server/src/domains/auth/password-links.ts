@@ -12,19 +12,20 @@ export async function sendPasswordLink(
   args: { adminId: number; email: string; firstName: string; purpose: 'invite' | 'reset'; createdBy: number; now: Date },
 ): Promise<Date> {
   const { db, deps } = ctx;
-  const ttlMs =
-    args.purpose === 'invite' ? deps.config.inviteLinkTtlHours * 3_600_000 : deps.config.resetLinkTtlMinutes * 60_000;
+  const ttlMs = args.purpose === 'invite' ? deps.config.inviteLinkTtlHours * 3_600_000 : deps.config.resetLinkTtlMinutes * 60_000;
   const expiresAt = new Date(args.now.getTime() + ttlMs);
-  await db
-    .updateTable('password_tokens')
-    .set({ used_at: args.now })
-    .where('admin_id', '=', args.adminId)
-    .where('used_at', 'is', null)
-    .execute();
+  await db.updateTable('password_tokens').set({ used_at: args.now }).where('admin_id', '=', args.adminId).where('used_at', 'is', null).execute();
   const token = newSecret('pwd');
   await db
     .insertInto('password_tokens')
-    .values({ admin_id: args.adminId, token_hash: sha256(token), purpose: args.purpose, created_at: args.now, expires_at: expiresAt, created_by: args.createdBy })
+    .values({
+      admin_id: args.adminId,
+      token_hash: sha256(token),
+      purpose: args.purpose,
+      created_at: args.now,
+      expires_at: expiresAt,
+      created_by: args.createdBy,
+    })
     .execute();
   const link = `${deps.config.publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
   const invite = args.purpose === 'invite';

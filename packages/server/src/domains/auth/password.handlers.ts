@@ -15,9 +15,7 @@ export const setPasswordHandler = implement(setPassword, async ({ input, ctx }) 
   if (link.used_at) throw linkUsed();
   ctx.setActor({ id: link.admin_id, email: link.email });
   if (input.password.toLowerCase().includes(link.email.split('@')[0]!.toLowerCase())) {
-    throw badRequest('Choose a password that does not contain your email name', [
-      { field: 'password', message: 'must not contain your email name' },
-    ]);
+    throw badRequest('Choose a password that does not contain your email name', [{ field: 'password', message: 'must not contain your email name' }]);
   }
   // Taken before the slow hash: of two requests with one link, exactly one goes on.
   if (!(await consumePasswordToken(db, link.id, now))) throw linkUsed();

@@ -66,20 +66,11 @@ export function findSessionByToken(db: Db, token: string) {
 /** Moves the idle deadline on; written at most once a minute per session to spare the database. */
 export async function touchSession(db: Db, sessionId: bigint, now: Date, config: ServerConfig, expiresAt: Date): Promise<Date> {
   const idle = new Date(Math.min(now.getTime() + config.sessionIdleMinutes * MINUTE, expiresAt.getTime()));
-  await db
-    .updateTable('admin_sessions')
-    .set({ last_seen_at: now, idle_expires_at: idle })
-    .where('id', '=', sessionId)
-    .execute();
+  await db.updateTable('admin_sessions').set({ last_seen_at: now, idle_expires_at: idle }).where('id', '=', sessionId).execute();
   return idle;
 }
 
-export async function revokeSessions(
-  db: Db,
-  where: { adminId: number; deviceRowId?: number; sessionId?: bigint },
-  reason: string,
-  now: Date,
-): Promise<number> {
+export async function revokeSessions(db: Db, where: { adminId: number; deviceRowId?: number; sessionId?: bigint }, reason: string, now: Date): Promise<number> {
   let query = db
     .updateTable('admin_sessions')
     .set({ revoked_at: now, revoke_reason: reason })

@@ -1,12 +1,6 @@
 import type { Implementation } from '../../handling/implement';
 import { blacklistKycIdHandler, listKycBlacklistHandler, overrideKycHandler, verifyCorporateHandler } from './kyc-controls.handlers';
-import {
-  businessKycRecordsHandler,
-  businessKycSummaryHandler,
-  getKycHandler,
-  listKycHandler,
-  updateKycStatusHandler,
-} from './kyc-records.handlers';
+import { businessKycRecordsHandler, businessKycSummaryHandler, getKycHandler, listKycHandler, updateKycStatusHandler } from './kyc-records.handlers';
 import { createUploadHandler, getUploadHandler } from './uploads.handlers';
 
 /** Implementations of this domain's commands. */

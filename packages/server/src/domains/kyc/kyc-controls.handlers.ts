@@ -57,7 +57,14 @@ export const overrideKycHandler = implement(overrideKyc, async ({ input, ctx }) 
   await setKycExemption(ctx.db, business.id, { exempt: bvnOnly ? { bvn: input.isexempt } : { kyc: input.isexempt }, adminId: admin.id, at: ctx.now });
   const message = `${input.isexempt ? 'Exempted from' : 'No longer exempt from'} ${what}`;
   await recordBusinessEvents(ctx.db, [
-    { businessId: business.id, kind: 'kyc.override', message, adminId: admin.id, details: { kycType: input.kycType ?? 'all', isexempt: input.isexempt }, at: ctx.now },
+    {
+      businessId: business.id,
+      kind: 'kyc.override',
+      message,
+      adminId: admin.id,
+      details: { kycType: input.kycType ?? 'all', isexempt: input.isexempt },
+      at: ctx.now,
+    },
   ]);
   const updated = await findKycBusiness(ctx.db, business.id);
   const { bvn: _bvn, ...summary } = updated!;
@@ -79,7 +86,8 @@ export const blacklistKycIdHandler = implement(blacklistKycId, async ({ input, c
   if (!onRecord) {
     const bvn = input.idType === 'BVN' ? await businessBvn(ctx.db, record.business_id) : null;
     if (!bvn || normaliseIdNumber(bvn) !== idNumber) {
-      const carries = record.document_type && record.id_number_norm ? `carries ${record.document_type} ${maskIdNumber(record.id_number_norm)}` : 'carries no ID number';
+      const carries =
+        record.document_type && record.id_number_norm ? `carries ${record.document_type} ${maskIdNumber(record.id_number_norm)}` : 'carries no ID number';
       throw conflict(
         `${shown} is not on KYC record #${record.id} (it ${carries})${input.idType === 'BVN' ? ' and is not the BVN of its business' : ''}; nothing was blacklisted`,
         { reason: 'id_not_on_record' },

@@ -60,7 +60,9 @@ describe('ID numbers are compared normalised, by the database as by core', () =>
   it('an index serves finding the records that carry an ID', async () => {
     const plan = await t.db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
-      const rows = await sql<{ 'QUERY PLAN': string }>`explain select id from kyc_records where document_type = 'NIN' and id_number_norm = '12345678901'`.execute(trx);
+      const rows = await sql<{
+        'QUERY PLAN': string;
+      }>`explain select id from kyc_records where document_type = 'NIN' and id_number_norm = '12345678901'`.execute(trx);
       return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
     });
     expect(plan).toContain('kyc_records_id_number_norm');
@@ -186,7 +188,10 @@ describe('full ID numbers stay with kyc.view', () => {
     expect(logs.status, logs.text).toBe(200);
     const blacklisted = logs.body.items.filter((item: { kind: string }) => item.kind === 'kyc.blacklisted');
     expect(blacklisted.map((item: { message: string }) => item.message).sort()).toEqual(
-      [`BVN ••••${bvn.slice(-4)} blacklisted from KYC record #${email.id}: Fraud ring`, `NIN ••••${nin.slice(-4)} blacklisted from KYC record #${record.id}: Fraud ring`].sort(),
+      [
+        `BVN ••••${bvn.slice(-4)} blacklisted from KYC record #${email.id}: Fraud ring`,
+        `NIN ••••${nin.slice(-4)} blacklisted from KYC record #${record.id}: Fraud ring`,
+      ].sort(),
     );
     const csv = await viewer.request('GET', '/v1/businesses/logs', { query: { businessId: String(business.id), download: 'csv' } });
     const page = await viewer.request('GET', `/v1/businesses/admin/${business.id}`);
@@ -210,7 +215,12 @@ describe('blacklisting an ID withdraws the exemptions of every business that use
     const record = await insertKycRecord(t.db, found.id, { document_type: 'NIN', id_number: nin });
     await insertKycRecord(t.db, sharing.id, { document_type: 'NIN', id_number: `${nin.slice(0, 5)} ${nin.slice(5)}`, status: 'APPROVED' });
     await insertKycRecord(t.db, bystander.id, { document_type: 'BVN', id_number: nin });
-    for (const [id, kycType] of [[found.id, undefined], [found.id, 'bvn'], [sharing.id, 'bvn'], [bystander.id, undefined]] as const) {
+    for (const [id, kycType] of [
+      [found.id, undefined],
+      [found.id, 'bvn'],
+      [sharing.id, 'bvn'],
+      [bystander.id, undefined],
+    ] as const) {
       expect((await override({ businessId: id, isexempt: true, ...(kycType ? { kycType } : {}) })).status).toBe(200);
     }
 
@@ -228,7 +238,10 @@ describe('blacklisting an ID withdraws the exemptions of every business that use
       message: `No longer exempt from KYC and the BVN check: ${shown}, which it used, was blacklisted`,
       details: { isexempt: false, reason: 'id_blacklisted', kycId: record.id, idType: 'NIN', idNumber: `••••${nin.slice(-4)}` },
     });
-    expect((await eventsOf(sharing.id)).at(-1)).toMatchObject({ kind: 'kyc.override', message: `No longer exempt from the BVN check: ${shown}, which it used, was blacklisted` });
+    expect((await eventsOf(sharing.id)).at(-1)).toMatchObject({
+      kind: 'kyc.override',
+      message: `No longer exempt from the BVN check: ${shown}, which it used, was blacklisted`,
+    });
     expect((await eventsOf(bystander.id)).map((event) => event.kind)).toEqual(['kyc.override']);
     const overrideBy = await t.db.selectFrom('businesses').select(['kyc_override_by']).where('id', '=', sharing.id).executeTakeFirstOrThrow();
     expect(overrideBy.kyc_override_by).toBe(kyc.id);
@@ -242,7 +255,9 @@ describe('blacklisting an ID withdraws the exemptions of every business that use
     expect((await blacklist(email.id, 'BVN', bvn)).status).toBe(200);
     expect(await businessRow(holder.id)).toEqual({ kyc_exempt: false, bvn_exempt: false });
     expect(await businessRow(alsoHolder.id)).toEqual({ kyc_exempt: false, bvn_exempt: false });
-    expect((await eventsOf(alsoHolder.id)).map((event) => event.message)).toEqual([`No longer exempt from the BVN check: BVN ••••${bvn.slice(-4)}, which it used, was blacklisted`]);
+    expect((await eventsOf(alsoHolder.id)).map((event) => event.message)).toEqual([
+      `No longer exempt from the BVN check: BVN ••••${bvn.slice(-4)}, which it used, was blacklisted`,
+    ]);
   });
 
   it('a refused blacklisting leaves exemptions as they are', async () => {

@@ -20,12 +20,40 @@ describe('the KYC list', () => {
     const ade = await insertBusiness(t.db, { name: 'Ade & Sons' });
     const at = (day: string) => new Date(`${day}T10:00:00.000Z`);
     ids = {
-      email: (await insertKycRecord(t.db, zenith.id, { verification_type: 'EMAIL', document_type: null, id_number: null, detail: 'a@zenith.ng', status: 'APPROVED', submitted_at: at('2026-10-01') })).id,
-      phone: (await insertKycRecord(t.db, zenith.id, { verification_type: 'PHONE', document_type: null, id_number: null, detail: '+2348030000001', status: 'PENDING', submitted_at: at('2026-10-05') })).id,
+      email: (
+        await insertKycRecord(t.db, zenith.id, {
+          verification_type: 'EMAIL',
+          document_type: null,
+          id_number: null,
+          detail: 'a@zenith.ng',
+          status: 'APPROVED',
+          submitted_at: at('2026-10-01'),
+        })
+      ).id,
+      phone: (
+        await insertKycRecord(t.db, zenith.id, {
+          verification_type: 'PHONE',
+          document_type: null,
+          id_number: null,
+          detail: '+2348030000001',
+          status: 'PENDING',
+          submitted_at: at('2026-10-05'),
+        })
+      ).id,
       nin: (await insertKycRecord(t.db, zenith.id, { document_type: 'NIN', id_number: '12345678901', status: 'PENDING', submitted_at: at('2026-11-01') })).id,
       bvn: (await insertKycRecord(t.db, zebra.id, { document_type: 'BVN', id_number: '22345678901', status: 'PROCESSING', submitted_at: at('2026-11-10') })).id,
-      passport: (await insertKycRecord(t.db, ade.id, { document_type: 'PASSPORT', id_number: 'A00000042', status: 'PENDING', submitted_at: at('2026-11-20') })).id,
-      address: (await insertKycRecord(t.db, ade.id, { verification_type: 'ADDRESS', document_type: 'UTILITY_BILL', id_number: null, detail: '4 Broad St, Lagos', status: 'DISAPPROVED', submitted_at: at('2026-11-21') })).id,
+      passport: (await insertKycRecord(t.db, ade.id, { document_type: 'PASSPORT', id_number: 'A00000042', status: 'PENDING', submitted_at: at('2026-11-20') }))
+        .id,
+      address: (
+        await insertKycRecord(t.db, ade.id, {
+          verification_type: 'ADDRESS',
+          document_type: 'UTILITY_BILL',
+          id_number: null,
+          detail: '4 Broad St, Lagos',
+          status: 'DISAPPROVED',
+          submitted_at: at('2026-11-21'),
+        })
+      ).id,
     };
   });
 
@@ -55,12 +83,22 @@ describe('the KYC list', () => {
 
   it('masks ID numbers to their last 4 characters in rows and CSV, names the business and the reviewer', async () => {
     const answer = await boss.request('GET', '/v1/kyc/kyc-info', { query: { documentTypes: 'NIN' } });
-    expect(answer.body.items[0]).toMatchObject({ id: ids.nin, businessName: 'Zenith Provisions', idNumber: '••••8901', verificationType: 'DOCUMENT', status: 'PENDING', reviewedBy: null });
+    expect(answer.body.items[0]).toMatchObject({
+      id: ids.nin,
+      businessName: 'Zenith Provisions',
+      idNumber: '••••8901',
+      verificationType: 'DOCUMENT',
+      status: 'PENDING',
+      reviewedBy: null,
+    });
     expect(answer.body).toMatchObject({ page: 1, pageSize: 100, total: 1, hasMore: false });
     const csv = await boss.request('GET', '/v1/kyc/kyc-info', { query: { verificationType: 'DOCUMENT', download: 'csv' } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="kyc-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('ID,Business,Type,Document,ID number,Details,Status,Submitted,Reviewed by,Reviewed');
     expect(lines).toHaveLength(4);
     expect(csv.text).toContain('••••8901');
@@ -80,7 +118,9 @@ describe('the KYC list', () => {
 
   it("summarises a business's KYC by name, the exact name first, and lists all its records", async () => {
     await insertBusiness(t.db, { name: 'Zenith Provisions Annex' });
-    const summary = await boss.request('GET', '/v1/kyc/business', { query: { business_name: 'zenith provisions', verification_types: 'EMAIL,PHONE,DOCUMENT' } });
+    const summary = await boss.request('GET', '/v1/kyc/business', {
+      query: { business_name: 'zenith provisions', verification_types: 'EMAIL,PHONE,DOCUMENT' },
+    });
     expect(summary.status, summary.text).toBe(200);
     expect(summary.body.items.map((item: { business: { name: string } }) => item.business.name)).toEqual(['Zenith Provisions', 'Zenith Provisions Annex']);
     expect(summary.body.items[0].verifications).toEqual([
@@ -132,7 +172,10 @@ describe('KYC override', () => {
     expect(again.body.message).toMatch(/already exempt from KYC/);
     expect(await kycSnapshot(t.db)).toEqual(before);
 
-    expect((await override(boss, { businessId: business.id, isexempt: true, kycType: 'bvn' })).body.business).toMatchObject({ kycExempt: true, bvnExempt: true });
+    expect((await override(boss, { businessId: business.id, isexempt: true, kycType: 'bvn' })).body.business).toMatchObject({
+      kycExempt: true,
+      bvnExempt: true,
+    });
     expect((await override(boss, { businessId: business.id, isexempt: false })).body.business).toMatchObject({ kycExempt: false, bvnExempt: true });
     expect((await override(boss, { businessId: business.id, isexempt: false })).status).toBe(409);
     const events = await t.db.selectFrom('business_events').select(['kind', 'message']).where('business_id', '=', business.id).orderBy('id').execute();
@@ -149,7 +192,10 @@ describe('KYC override', () => {
   ])('refuses to exempt a business with %s (409), but may remove an exemption', async (_what, kyc, entry, businessValues) => {
     const business = await insertBusiness(t.db, businessValues);
     await insertKycRecord(t.db, business.id, kyc);
-    await t.db.insertInto('kyc_id_blacklist').values({ ...entry, note: 'fraud ring' }).execute();
+    await t.db
+      .insertInto('kyc_id_blacklist')
+      .values({ ...entry, note: 'fraud ring' })
+      .execute();
     const before = await kycSnapshot(t.db);
     for (const kycType of [undefined, 'bvn']) {
       const answer = await override(boss, { businessId: business.id, isexempt: true, ...(kycType ? { kycType } : {}) });
@@ -177,7 +223,13 @@ describe('corporate verification', () => {
     const b = await uploadAs(t, boss, { bytes: SAMPLE_FILES.png, name: 'status-report.png' }, { businessId: String(business.id) });
     const answer = await verify(boss, business.id, { rcNumber: 'rc 1234567', uploadIds: [a.body.upload.id, b.body.upload.id] });
     expect(answer.status, answer.text).toBe(200);
-    expect(answer.body.record).toMatchObject({ businessId: business.id, verificationType: 'CORPORATE', documentType: 'CAC', idNumber: 'RC1234567', status: 'PENDING' });
+    expect(answer.body.record).toMatchObject({
+      businessId: business.id,
+      verificationType: 'CORPORATE',
+      documentType: 'CAC',
+      idNumber: 'RC1234567',
+      status: 'PENDING',
+    });
     const kycId = answer.body.record.id;
     const view = await boss.request('GET', `/v1/kyc/${kycId}/kyc-info`);
     expect(view.body.documents.map((d: { label: string; businessId: number }) => [d.label, d.businessId])).toEqual([
@@ -218,7 +270,9 @@ describe('corporate verification', () => {
 
 describe('permissions', () => {
   /** A request for each command that would succeed with the permission. */
-  async function validRequest(command: AnyCommand): Promise<{ method: string; path: string; body?: unknown; query?: Record<string, string>; multipart?: boolean }> {
+  async function validRequest(
+    command: AnyCommand,
+  ): Promise<{ method: string; path: string; body?: unknown; query?: Record<string, string>; multipart?: boolean }> {
     const business = await insertBusiness(t.db);
     const record = await insertKycRecord(t.db, business.id, { document_type: 'NIN', id_number: `9${String(business.id).padStart(10, '0')}` });
     const upload = await uploadAs(t, boss, { bytes: SAMPLE_FILES.pdf, name: 'p.pdf' });
@@ -260,7 +314,10 @@ describe('permissions', () => {
       const send = (actor: Actor) =>
         request.multipart
           ? uploadAs(t, actor, { bytes: SAMPLE_FILES.pdf, name: 'p.pdf' })
-          : actor.request(request.method, request.path, { ...(request.body ? { body: request.body } : {}), ...(request.query ? { query: request.query } : {}) });
+          : actor.request(request.method, request.path, {
+              ...(request.body ? { body: request.body } : {}),
+              ...(request.query ? { query: request.query } : {}),
+            });
       const before = await kycSnapshot(t.db);
       const files = storedFiles(t).length;
       const refused = await send(without);

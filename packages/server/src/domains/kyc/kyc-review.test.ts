@@ -111,7 +111,13 @@ describe('the ID blacklist', () => {
 
     const answer = await blacklist(reviewer, found.id, { idType: 'NIN', idNumber: ' 222-333 444 55 ', note: 'Same NIN on three unrelated businesses' });
     expect(answer.status, answer.text).toBe(200);
-    expect(answer.body.entry).toMatchObject({ idType: 'NIN', idNumber: '22233344455', kycId: found.id, businessId: fraudster.id, createdBy: 'reviewer@traction.ng' });
+    expect(answer.body.entry).toMatchObject({
+      idType: 'NIN',
+      idNumber: '22233344455',
+      kycId: found.id,
+      businessId: fraudster.id,
+      createdBy: 'reviewer@traction.ng',
+    });
     expect(answer.body.record).toMatchObject({ status: 'REJECTED', comment: 'Same NIN on three unrelated businesses' });
     const kinds = await t.db.selectFrom('business_events').select('kind').where('business_id', '=', fraudster.id).orderBy('id').execute();
     expect(kinds.map((row) => row.kind)).toEqual(['kyc.blacklisted', 'kyc.status']);

@@ -145,7 +145,17 @@ export async function kycHistory(db: Db, kycId: number): Promise<KycEvent[]> {
   const rows = await db
     .selectFrom('kyc_events as e')
     .leftJoin('admins as a', 'a.id', 'e.admin_id')
-    .select(['e.id', 'e.from_status', 'e.to_status', 'e.comment', 'e.at', 'a.id as a_id', 'a.first_name as a_first_name', 'a.last_name as a_last_name', 'a.email as a_email'])
+    .select([
+      'e.id',
+      'e.from_status',
+      'e.to_status',
+      'e.comment',
+      'e.at',
+      'a.id as a_id',
+      'a.first_name as a_first_name',
+      'a.last_name as a_last_name',
+      'a.email as a_email',
+    ])
     .where('e.kyc_id', '=', kycId)
     .orderBy('e.id', 'asc')
     .execute();
@@ -206,7 +216,16 @@ export async function findStoredUpload(db: Db, id: number) {
 
 export async function insertUpload(
   db: Db,
-  upload: { originalName: string; contentType: string; sizeBytes: number; sha256: string; storageKey: string; businessId: number | null; uploadedBy: number; at: Date },
+  upload: {
+    originalName: string;
+    contentType: string;
+    sizeBytes: number;
+    sha256: string;
+    storageKey: string;
+    businessId: number | null;
+    uploadedBy: number;
+    at: Date;
+  },
 ): Promise<number> {
   const { id } = await db
     .insertInto('uploads')
@@ -316,7 +335,11 @@ export async function businessBvn(db: Db, businessId: number): Promise<string | 
 }
 
 /** Sets or clears the business's KYC exemption (all of KYC or the BVN check only), naming who did it. */
-export async function setKycExemption(db: Db, businessId: number, change: { exempt: { kyc?: boolean; bvn?: boolean }; adminId: number; at: Date }): Promise<void> {
+export async function setKycExemption(
+  db: Db,
+  businessId: number,
+  change: { exempt: { kyc?: boolean; bvn?: boolean }; adminId: number; at: Date },
+): Promise<void> {
   await db
     .updateTable('businesses')
     .set({
@@ -348,7 +371,15 @@ export async function openKycRecord(db: Db, businessId: number, verificationType
  */
 export async function submitCorporateVerification(
   db: Db,
-  args: { businessId: number; businessName: string; rcNumber: string; uploads: readonly { id: number; original_name: string }[]; uploadIds: readonly number[]; adminId: number; at: Date },
+  args: {
+    businessId: number;
+    businessName: string;
+    rcNumber: string;
+    uploads: readonly { id: number; original_name: string }[];
+    uploadIds: readonly number[];
+    adminId: number;
+    at: Date;
+  },
 ): Promise<number> {
   const { at, uploadIds } = args;
   const { id: kycId } = await db
@@ -368,13 +399,22 @@ export async function submitCorporateVerification(
   const byId = new Map(args.uploads.map((upload) => [upload.id, upload]));
   await db
     .insertInto('kyc_documents')
-    .values(uploadIds.map((uploadId, index) => ({ kyc_id: kycId, upload_id: uploadId, label: byId.get(uploadId)?.original_name ?? `CAC document ${index + 1}` })))
+    .values(
+      uploadIds.map((uploadId, index) => ({ kyc_id: kycId, upload_id: uploadId, label: byId.get(uploadId)?.original_name ?? `CAC document ${index + 1}` })),
+    )
     .execute();
   await db.updateTable('uploads').set({ business_id: args.businessId }).where('id', 'in', uploadIds).where('business_id', 'is', null).execute();
   await db.updateTable('businesses').set({ rc_number: args.rcNumber, updated_at: at }).where('id', '=', args.businessId).execute();
   await db
     .insertInto('kyc_events')
-    .values({ kyc_id: kycId, from_status: null, to_status: 'PENDING', comment: `Submitted with ${uploadIds.length} document${uploadIds.length > 1 ? 's' : ''}`, admin_id: args.adminId, at })
+    .values({
+      kyc_id: kycId,
+      from_status: null,
+      to_status: 'PENDING',
+      comment: `Submitted with ${uploadIds.length} document${uploadIds.length > 1 ? 's' : ''}`,
+      admin_id: args.adminId,
+      at,
+    })
     .execute();
   return kycId;
 }
@@ -418,7 +458,10 @@ export async function findBlacklisted(db: Db, idType: string | null, idNumber: s
 }
 
 /** Blacklists an ID (normalised) from a record; null when it is blacklisted already (another admin was first). */
-export async function insertBlacklistEntry(db: Db, entry: { idType: string; idNumber: string; note: string; kycId: number; adminId: number; at: Date }): Promise<KycBlacklistEntry | null> {
+export async function insertBlacklistEntry(
+  db: Db,
+  entry: { idType: string; idNumber: string; note: string; kycId: number; adminId: number; at: Date },
+): Promise<KycBlacklistEntry | null> {
   const inserted = await db
     .insertInto('kyc_id_blacklist')
     .values({ id_type: entry.idType, id_number: entry.idNumber, note: entry.note, kyc_id: entry.kycId, created_by: entry.adminId, created_at: entry.at })
@@ -442,7 +485,11 @@ export async function blacklistedIdsOfBusiness(db: Db, businessId: number, bvn: 
     .where('k.business_id', '=', businessId);
   const query = bvn
     ? fromRecords.union(
-        db.selectFrom('kyc_id_blacklist as l').select(['l.id', 'l.id_type', 'l.id_number']).where('l.id_type', '=', 'BVN').where('l.id_number', '=', normaliseIdNumber(bvn)),
+        db
+          .selectFrom('kyc_id_blacklist as l')
+          .select(['l.id', 'l.id_type', 'l.id_number'])
+          .where('l.id_type', '=', 'BVN')
+          .where('l.id_number', '=', normaliseIdNumber(bvn)),
       )
     : fromRecords;
   const rows = await db.selectFrom(query.as('found')).select(['found.id_type', 'found.id_number']).orderBy('found.id').execute();

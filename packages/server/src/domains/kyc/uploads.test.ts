@@ -115,7 +115,14 @@ describe('uploading a document', () => {
     const ok = await uploadAs(t, uploader, { bytes: SAMPLE_FILES.pdf, name: 'audit.pdf' });
     const refused = await uploadAs(t, uploader, { bytes: SAMPLE_FILES.html, name: 'audit.html' });
     expect([ok.status, refused.status]).toEqual([200, 415]);
-    const rows = await t.db.selectFrom('audit_log').select(['outcome', 'input']).where('command_id', '=', 'uploads.create').where('admin_id', '=', uploader.id).orderBy('id', 'desc').limit(2).execute();
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select(['outcome', 'input'])
+      .where('command_id', '=', 'uploads.create')
+      .where('admin_id', '=', uploader.id)
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
     expect(rows.map((row) => row.outcome)).toEqual(['415', 'ok']);
     expect(rows[1]!.input).toMatchObject({ file: `[file ${SAMPLE_FILES.pdf.length} bytes]` });
   });
@@ -125,7 +132,7 @@ describe('a failed upload keeps no file', () => {
   // Failures provoked after the handler has stored the bytes: a trigger refuses the audit row,
   // or a deferred one refuses the commit itself.
   it.each([
-    ['its audit row cannot be written', 'after insert on audit_log', 'new.command_id = \'uploads.create\' and new.outcome = \'ok\''],
+    ['its audit row cannot be written', 'after insert on audit_log', "new.command_id = 'uploads.create' and new.outcome = 'ok'"],
     ['its transaction cannot commit', 'after insert on uploads deferrable initially deferred', 'true'],
   ])('when %s: 500, no row, and the stored bytes are deleted again', async (_what, event, condition) => {
     const failing = await t.actor({ permissions: ['uploads.create'] });
@@ -160,7 +167,9 @@ describe('an upload from a caller who may not send it is never read', () => {
   /** A 5 MB multipart upload whose body counts the bytes anyone reads from it. */
   function streamedUpload(headers: Record<string, string>) {
     const boundary = 'traction-boundary';
-    const head = new TextEncoder().encode(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`);
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`,
+    );
     const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
     const body = new Uint8Array(SIZE);
     body.set(head);

@@ -24,15 +24,39 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const names = (body: { items: { name?: string; businessName?: string }[] }) => body.items.map((row) => row.name ?? row.businessName);
-const csvLines = (text: string) => text.replace(/^\uFEFF/, '').trim().split('\n');
+const csvLines = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\n');
 
 describe('the merchants list', () => {
   let ids: Record<string, number>;
   beforeAll(async () => {
     const at = (day: string) => new Date(`${day}T12:00:00Z`);
-    const lagos = await insertBusiness(t.db, { name: 'Adaeze Fabrics', email: 'sales@adaeze.ng', state_code: 'LA', category: 'FASHION', created_at: at('2026-10-01') });
-    const kano = await insertBusiness(t.db, { name: 'Kano Grains', email: 'ada@kanograins.ng', state_code: 'KN', category: 'AGRICULTURE', is_fraud: true, created_at: at('2026-10-15') });
-    const exempt = await insertBusiness(t.db, { name: 'Exempt Pharmacy', email: 'rx@exempt.ng', state_code: 'FC', category: 'PHARMACY', bvn_exempt: true, created_at: at('2026-11-01') });
+    const lagos = await insertBusiness(t.db, {
+      name: 'Adaeze Fabrics',
+      email: 'sales@adaeze.ng',
+      state_code: 'LA',
+      category: 'FASHION',
+      created_at: at('2026-10-01'),
+    });
+    const kano = await insertBusiness(t.db, {
+      name: 'Kano Grains',
+      email: 'ada@kanograins.ng',
+      state_code: 'KN',
+      category: 'AGRICULTURE',
+      is_fraud: true,
+      created_at: at('2026-10-15'),
+    });
+    const exempt = await insertBusiness(t.db, {
+      name: 'Exempt Pharmacy',
+      email: 'rx@exempt.ng',
+      state_code: 'FC',
+      category: 'PHARMACY',
+      bvn_exempt: true,
+      created_at: at('2026-11-01'),
+    });
     const literal = await insertBusiness(t.db, { name: '100%_Pure Water', email: 'pure@water.ng', created_at: at('2026-11-02') });
     await insertWallet(t.db, lagos.id);
     await insertWallet(t.db, kano.id, { status: 'PND' });
@@ -66,7 +90,12 @@ describe('the merchants list', () => {
   });
 
   it('names the field of a bad filter', async () => {
-    for (const [field, value] of [['state', 'ZZ'], ['is_fraud', 'maybe'], ['startdatetime', 'yesterday'], ['category', 'bad code']] as const) {
+    for (const [field, value] of [
+      ['state', 'ZZ'],
+      ['is_fraud', 'maybe'],
+      ['startdatetime', 'yesterday'],
+      ['category', 'bad code'],
+    ] as const) {
       const answer = await list({ [field]: value });
       expect(answer.status, `${field}=${value}`).toBe(400);
       expect(answer.body.details.fields[0].field).toBe(field);
@@ -117,7 +146,9 @@ describe('merchant users', () => {
     expect(byEmail.body.items).toEqual([expect.objectContaining({ email: 'ngozi@users.ng', businessName: 'Users Ltd', role: 'owner', status: 'active' })]);
     expect((await list({ search: 'musa b' })).body.items.map((u: { email: string }) => u.email)).toEqual(['cashier@users.ng']);
     expect((await list({ search: 'bello' })).body.items.map((u: { email: string }) => u.email)).toEqual(['cashier@users.ng']);
-    expect((await list({ businessId: String(business.id), role: 'cashier' })).body.items).toEqual([expect.objectContaining({ status: 'invited', firstName: 'Musa' })]);
+    expect((await list({ businessId: String(business.id), role: 'cashier' })).body.items).toEqual([
+      expect.objectContaining({ status: 'invited', firstName: 'Musa' }),
+    ]);
     const csv = await list({ businessId: String(business.id), download: 'csv' });
     expect(csvLines(csv.text)).toHaveLength(3);
     expect(csvLines(csv.text)[0]).toBe('ID,First name,Last name,Email,Phone,Role,Business,Status,Last sign-in,Joined');
@@ -176,7 +207,10 @@ describe('settlement and bank accounts', () => {
   it('takes page and download=csv in the query string as the spec writes them, or in the body as the client sends them', async () => {
     const fromQuery = await viewer.request('POST', '/v1/payments/settlementaccount/business', { query: { download: 'csv' }, body: { bankCode: '044' } });
     expect(fromQuery.headers.get('content-type')).toContain('text/csv');
-    expect(csvLines(fromQuery.text)).toEqual(['Business,Account name,Account number,Bank,Bank code,Settlement,Verified,Added', expect.stringContaining('Zobo Drinks')]);
+    expect(csvLines(fromQuery.text)).toEqual([
+      'Business,Account name,Account number,Bank,Bank code,Settlement,Verified,Added',
+      expect.stringContaining('Zobo Drinks'),
+    ]);
     const fromBody = await viewer.request('POST', '/v1/payments/settlementaccount/business', { body: { download: 'csv', bankCode: '044' } });
     expect(fromBody.text).toBe(fromQuery.text);
     const page2 = await viewer.request('POST', '/v1/payments/settlementaccount/business', { query: { page: '2' }, body: {} });
@@ -212,7 +246,9 @@ describe('settlement and bank accounts', () => {
   it('lists every bank account with search, bank and settlement filters, and CSV', async () => {
     const list = (query: Record<string, string>) => viewer.request('GET', '/v1/payments/accounts', { query });
     expect((await list({ search: 'settled' })).body.total).toBe(2);
-    expect((await list({ search: 'settled', isSettlement: 'false' })).body.items).toEqual([expect.objectContaining({ bankName: 'Access Bank', isSettlement: false })]);
+    expect((await list({ search: 'settled', isSettlement: 'false' })).body.items).toEqual([
+      expect.objectContaining({ bankName: 'Access Bank', isSettlement: false }),
+    ]);
     expect((await list({ bankCode: '044' })).body.total).toBe(2);
     expect((await list({ businessId: String(businessId) })).body.total).toBe(2);
     const csv = await list({ search: 'settled', download: 'csv' });
@@ -233,7 +269,13 @@ describe('business logs', () => {
     const list = (query: Record<string, string>) => viewer.request('GET', '/v1/businesses/logs', { query });
     const bakery = await list({ search: 'logged b' });
     expect(bakery.body.items.map((e: { message: string }) => e.message)).toEqual(['Fraud cleared', 'Marked as fraud']);
-    expect(bakery.body.items[0]).toMatchObject({ businessId: first.id, businessName: 'Logged Bakery', adminEmail: 'boss@traction.ng', adminName: expect.any(String), kind: 'fraud.cleared' });
+    expect(bakery.body.items[0]).toMatchObject({
+      businessId: first.id,
+      businessName: 'Logged Bakery',
+      adminEmail: 'boss@traction.ng',
+      adminName: expect.any(String),
+      kind: 'fraud.cleared',
+    });
     expect((await list({ kind: 'wallet.status' })).body.items).toEqual([expect.objectContaining({ businessId: second.id, adminName: null })]);
     expect((await list({ businessId: String(first.id), startdatetime: '2026-11-11', enddatetime: '2026-11-12' })).body.total).toBe(1);
     const csv = await list({ search: 'logged', download: 'csv' });
@@ -250,11 +292,23 @@ describe('business logs', () => {
 describe('support issues', () => {
   it('lists issues with status, channel, business, search and date filters and CSV, for merchants.support only', async () => {
     const business = await insertBusiness(t.db, { name: 'Needy Stores' });
-    await insertSupportIssue(t.db, business.id, { subject: 'Settlement delayed', status: 'OPEN', channel: 'WHATSAPP', created_at: new Date('2026-11-05T10:00:00Z') });
-    await insertSupportIssue(t.db, business.id, { subject: 'Receipt paper', status: 'RESOLVED', resolved_at: new Date('2026-11-07T10:00:00Z'), created_at: new Date('2026-11-06T10:00:00Z') });
+    await insertSupportIssue(t.db, business.id, {
+      subject: 'Settlement delayed',
+      status: 'OPEN',
+      channel: 'WHATSAPP',
+      created_at: new Date('2026-11-05T10:00:00Z'),
+    });
+    await insertSupportIssue(t.db, business.id, {
+      subject: 'Receipt paper',
+      status: 'RESOLVED',
+      resolved_at: new Date('2026-11-07T10:00:00Z'),
+      created_at: new Date('2026-11-06T10:00:00Z'),
+    });
     const list = (query: Record<string, string>) => support.request('GET', '/v1/businesses/support_issues', { query });
     expect((await list({ businessId: String(business.id) })).body.total).toBe(2);
-    expect((await list({ status: 'OPEN', businessId: String(business.id) })).body.items).toEqual([expect.objectContaining({ subject: 'Settlement delayed', channel: 'WHATSAPP', businessName: 'Needy Stores' })]);
+    expect((await list({ status: 'OPEN', businessId: String(business.id) })).body.items).toEqual([
+      expect.objectContaining({ subject: 'Settlement delayed', channel: 'WHATSAPP', businessName: 'Needy Stores' }),
+    ]);
     expect((await list({ search: 'delayed' })).body.total).toBe(1);
     expect((await list({ search: 'needy' })).body.total).toBe(2);
     expect((await list({ channel: 'WHATSAPP', businessId: String(business.id) })).body.total).toBe(1);
@@ -285,15 +339,20 @@ describe('permissions of the directory', () => {
   const guarded = (businessCommands as readonly AnyCommand[]).filter((command) => command.permission !== null);
   const pathOf = (command: AnyCommand) => command.path.replace(/\{[A-Za-z_]+\}/g, (name) => (name === '{id}' ? '1' : 'abc'));
 
-  it.each(guarded.map((command) => [command.id, command] as const))('%s answers 403 to an admin without its permission and changes nothing', async (_id, command) => {
-    const business = await insertBusiness(t.db);
-    await insertBusinessUser(t.db, business.id, { email: 'guarded@example.ng' });
-    const before = await t.snapshot();
-    const answer = await nobody.request(command.method, pathOf(command).replace('/1', `/${business.id}`), {
-      ...(command.method === 'GET' ? { query: { email: 'guarded@example.ng', category: 'BUSINESS_TYPES' } } : { body: { ownerEmail: 'guarded@example.ng', businessName: 'X', category: 'RETAIL', state: 'LA' } }),
-    });
-    expect(answer.status).toBe(403);
-    expect(answer.body.details).toMatchObject({ reason: 'missing_permission', permission: command.permission });
-    expect(await t.snapshot()).toEqual(before);
-  });
+  it.each(guarded.map((command) => [command.id, command] as const))(
+    '%s answers 403 to an admin without its permission and changes nothing',
+    async (_id, command) => {
+      const business = await insertBusiness(t.db);
+      await insertBusinessUser(t.db, business.id, { email: 'guarded@example.ng' });
+      const before = await t.snapshot();
+      const answer = await nobody.request(command.method, pathOf(command).replace('/1', `/${business.id}`), {
+        ...(command.method === 'GET'
+          ? { query: { email: 'guarded@example.ng', category: 'BUSINESS_TYPES' } }
+          : { body: { ownerEmail: 'guarded@example.ng', businessName: 'X', category: 'RETAIL', state: 'LA' } }),
+      });
+      expect(answer.status).toBe(403);
+      expect(answer.body.details).toMatchObject({ reason: 'missing_permission', permission: command.permission });
+      expect(await t.snapshot()).toEqual(before);
+    },
+  );
 });

@@ -1,16 +1,9 @@
-import {
-  stateName,
-  type BankAccount,
-  type BusinessEventEntry,
-  type BusinessSummary,
-  type BusinessUser,
-} from '@traction/core';
+import { stateName, type BankAccount, type BusinessEventEntry, type BusinessSummary, type BusinessUser } from '@traction/core';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
 import { lowerPrefixPattern, prefixPattern } from '../../db/like';
 import type { RowOf } from '../../db/row-of';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
-
 
 /** The latest a picker (name or email prefix) answers with. */
 export const PICKER_LIMIT = 20;
@@ -225,7 +218,6 @@ export function toBusinessEvent(row: RowOf<typeof businessEventQuery>): Business
   };
 }
 
-
 // ---- support issues
 
 export function supportIssueQuery(db: Db) {
@@ -262,17 +254,15 @@ export async function featuresOf(db: Db, category: string) {
 // ---- businesses with their stores
 
 export function merchantsWithStoresQuery(db: Db) {
-  return db
-    .selectFrom('businesses as b')
-    .select([
-      'b.id',
-      'b.name',
-      'b.email',
-      'b.state_code',
-      sql<{ id: number; name: string; address: string; state_code: string; created_at: string }[]>`coalesce((
+  return db.selectFrom('businesses as b').select([
+    'b.id',
+    'b.name',
+    'b.email',
+    'b.state_code',
+    sql<{ id: number; name: string; address: string; state_code: string; created_at: string }[]>`coalesce((
         select json_agg(json_build_object('id', s.id, 'name', s.name, 'address', s.address, 'state_code', s.state_code, 'created_at', s.created_at) order by s.id)
         from stores s where s.business_id = b.id), '[]'::json)`.as('stores'),
-    ]);
+  ]);
 }
 
 export function toMerchantWithStores(row: RowOf<typeof merchantsWithStoresQuery>) {

@@ -51,7 +51,11 @@ export async function loadMerchantDetail(db: Db, id: number): Promise<MerchantDe
   );
   const admins = new Map<number, AdminRef>();
   if (adminIds.length > 0) {
-    const rows = await db.selectFrom('admins').select(['id', 'first_name', 'last_name', 'email']).where('id', 'in', [...new Set(adminIds)]).execute();
+    const rows = await db
+      .selectFrom('admins')
+      .select(['id', 'first_name', 'last_name', 'email'])
+      .where('id', 'in', [...new Set(adminIds)])
+      .execute();
     for (const row of rows) admins.set(row.id, { id: row.id, name: `${row.first_name} ${row.last_name}`, email: row.email });
   }
   const who = (adminId: number | null | undefined) => (adminId ? (admins.get(adminId) ?? null) : null);

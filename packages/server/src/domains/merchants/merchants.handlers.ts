@@ -37,7 +37,9 @@ import { issueMerchantPasswordLink } from './merchant-password-links';
 
 async function assertBusinessType(db: Db, category: string): Promise<void> {
   if (!(await isBusinessType(db, category))) {
-    throw badRequest(`${category} is not a business type`, [{ field: 'category', message: 'is not a business type (see `features list --category BUSINESS_TYPES`)' }]);
+    throw badRequest(`${category} is not a business type`, [
+      { field: 'category', message: 'is not a business type (see `features list --category BUSINESS_TYPES`)' },
+    ]);
   }
 }
 
@@ -147,7 +149,8 @@ export const merchantsWithStoresHandler = implementList(merchantsWithStores, ({ 
   const search = input.search?.trim();
   if (search) {
     if (input.search_by === 'id') {
-      if (!/^\d{1,9}$/.test(search)) throw badRequest('Searching by id needs a business id', [{ field: 'search', message: 'must be a business id (digits) when search_by is id' }]);
+      if (!/^\d{1,9}$/.test(search))
+        throw badRequest('Searching by id needs a business id', [{ field: 'search', message: 'must be a business id (digits) when search_by is id' }]);
       query = query.where('b.id', '=', Number(search));
     } else {
       query = query.where(startsWith('b.name', search));

@@ -39,8 +39,7 @@ const signupBody = (overrides: Record<string, unknown> = {}) => ({
 /** The worker as it runs a minute from now, when the first retry is due; the test clock stays put. */
 const aMinuteLater = () => ({ ...t.deps, clock: { now: () => new Date(t.clock.now().getTime() + 60_000) } });
 
-const outboxCount = async (to: string) =>
-  (await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', to).execute()).length;
+const outboxCount = async (to: string) => (await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', to).execute()).length;
 
 describe('signing up a merchant', () => {
   it('creates the business, its owner, an active wallet, pending email and phone KYC, a history entry and emails a set-password link', async () => {
@@ -67,7 +66,15 @@ describe('signing up a merchant', () => {
       ['EMAIL', 'PENDING', 'ada@mamaput.ng'],
       ['PHONE', 'PENDING', '+2348031234567'],
     ]);
-    const kycEvents = await t.db.selectFrom('kyc_events').selectAll().where('kyc_id', 'in', kyc.map((k) => k.id)).execute();
+    const kycEvents = await t.db
+      .selectFrom('kyc_events')
+      .selectAll()
+      .where(
+        'kyc_id',
+        'in',
+        kyc.map((k) => k.id),
+      )
+      .execute();
     expect(kycEvents.map((e) => [e.from_status, e.to_status])).toEqual([
       [null, 'PENDING'],
       [null, 'PENDING'],
@@ -105,7 +112,8 @@ describe('signing up a merchant', () => {
     const body = signupBody({ businessName: 'Race Day Suya', email: 'racer@suya.ng' });
     const answers = await Promise.all(Array.from({ length: 10 }, () => creator.request('POST', '/v1/auth/signup', { body })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
-    for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body.message).toBe('racer@suya.ng already owns a business called Race Day Suya');
+    for (const refused of answers.filter((a) => a.status === 409))
+      expect(refused.body.message).toBe('racer@suya.ng already owns a business called Race Day Suya');
     const businesses = await t.db.selectFrom('businesses').select('id').where('email', '=', 'racer@suya.ng').execute();
     expect(businesses).toHaveLength(1);
     expect(await t.db.selectFrom('business_users').select('id').where('email', '=', 'racer@suya.ng').execute()).toHaveLength(1);
@@ -214,13 +222,21 @@ describe('another business for an existing merchant user', () => {
 
   it('answers 404 for an unknown owner, 409 for a name they already have, 403 without the permission — changing nothing', async () => {
     const before = await t.snapshot();
-    const unknown = await creator.request('POST', '/v1/businesses/', { body: { ownerEmail: 'ghost@example.ng', businessName: 'X', category: 'RETAIL', state: 'LA' } });
+    const unknown = await creator.request('POST', '/v1/businesses/', {
+      body: { ownerEmail: 'ghost@example.ng', businessName: 'X', category: 'RETAIL', state: 'LA' },
+    });
     expect(unknown.status).toBe(404);
-    const taken = await creator.request('POST', '/v1/businesses/', { body: { ownerEmail: 'tunde@bukka.ng', businessName: 'bukka two', category: 'RETAIL', state: 'LA' } });
+    const taken = await creator.request('POST', '/v1/businesses/', {
+      body: { ownerEmail: 'tunde@bukka.ng', businessName: 'bukka two', category: 'RETAIL', state: 'LA' },
+    });
     expect(taken.status).toBe(409);
-    const denied = await support.request('POST', '/v1/businesses/', { body: { ownerEmail: 'tunde@bukka.ng', businessName: 'Bukka Three', category: 'RETAIL', state: 'LA' } });
+    const denied = await support.request('POST', '/v1/businesses/', {
+      body: { ownerEmail: 'tunde@bukka.ng', businessName: 'Bukka Three', category: 'RETAIL', state: 'LA' },
+    });
     expect(denied.status).toBe(403);
-    const badCategory = await creator.request('POST', '/v1/businesses/', { body: { ownerEmail: 'tunde@bukka.ng', businessName: 'Bukka Four', category: 'NOPE', state: 'LA' } });
+    const badCategory = await creator.request('POST', '/v1/businesses/', {
+      body: { ownerEmail: 'tunde@bukka.ng', businessName: 'Bukka Four', category: 'NOPE', state: 'LA' },
+    });
     expect(badCategory.status).toBe(400);
     expect(badCategory.body.details.fields[0].field).toBe('category');
     expect(await t.snapshot()).toEqual(before);
@@ -249,7 +265,12 @@ describe('merchant password links', () => {
     const live = new URL(second.body.link).searchParams.get('token')!;
     expect(tokens[2]!.token_hash).toBe(sha256(live));
 
-    const history = await t.db.selectFrom('business_events').select(['kind', 'admin_id']).where('business_id', '=', signup.body.business.id).where('kind', '=', 'business.password-link').execute();
+    const history = await t.db
+      .selectFrom('business_events')
+      .select(['kind', 'admin_id'])
+      .where('business_id', '=', signup.body.business.id)
+      .where('kind', '=', 'business.password-link')
+      .execute();
     expect(history).toEqual([
       { kind: 'business.password-link', admin_id: support.id },
       { kind: 'business.password-link', admin_id: support.id },
@@ -313,7 +334,12 @@ describe('the merchant page', () => {
     await insertBusinessUser(t.db, business.id, { role: 'owner', email: 'owner@detail.ng' });
     const other = await insertBankAccount(t.db, business.id);
     const settlement = await insertBankAccount(t.db, business.id, { is_settlement: true });
-    await insertWallet(t.db, business.id, { status: 'PND', status_reason: 'Court order', status_changed_by: boss.id, status_changed_at: new Date('2026-11-20T11:00:00Z') });
+    await insertWallet(t.db, business.id, {
+      status: 'PND',
+      status_reason: 'Court order',
+      status_changed_by: boss.id,
+      status_changed_at: new Date('2026-11-20T11:00:00Z'),
+    });
     const fixed = await insertFixedAccount(t.db, business.id, { blacklisted: true, blacklist_reason: 'Mule account' });
     await insertStore(t.db, business.id, { name: 'Ikeja outlet' });
     await insertKycRecord(t.db, business.id, { verification_type: 'DOCUMENT', status: 'DISAPPROVED' });
@@ -338,13 +364,20 @@ describe('the merchant page', () => {
     const detail = answer.body;
     expect(detail.business).toMatchObject({ id: business.id, name: 'Detail Stores', state: 'Lagos', categoryLabel: 'Retail shop', bvnLast4: '5678' });
     expect(JSON.stringify(detail)).not.toContain('22212345678');
-    expect(detail.flags.fraud).toEqual({ isFraud: true, reason: 'Chargebacks from 3 banks', at: '2026-11-20T10:00:00.000Z', by: { id: boss.id, name: expect.any(String), email: 'boss@traction.ng' } });
+    expect(detail.flags.fraud).toEqual({
+      isFraud: true,
+      reason: 'Chargebacks from 3 banks',
+      at: '2026-11-20T10:00:00.000Z',
+      by: { id: boss.id, name: expect.any(String), email: 'boss@traction.ng' },
+    });
     expect(detail.flags.kycOverride).toMatchObject({ kycExempt: true, bvnExempt: false, by: { email: 'boss@traction.ng' } });
     expect(detail.flags.trusted).toEqual({ isTrusted: false, at: null, by: null });
     expect(detail.users.map((u: { role: string }) => u.role)).toEqual(['owner', 'cashier']);
     expect(detail.bankAccounts.map((a: { id: number }) => a.id)).toEqual([settlement.id, other.id]);
     expect(detail.wallet).toMatchObject({ status: 'PND', reason: 'Court order', changedBy: { email: 'boss@traction.ng' } });
-    expect(detail.fixedAccounts).toEqual([expect.objectContaining({ id: fixed.id, blacklisted: true, blacklistReason: 'Mule account', accountNumber: fixed.account_number })]);
+    expect(detail.fixedAccounts).toEqual([
+      expect.objectContaining({ id: fixed.id, blacklisted: true, blacklistReason: 'Mule account', accountNumber: fixed.account_number }),
+    ]);
     expect(detail.stores).toEqual([expect.objectContaining({ name: 'Ikeja outlet', stateCode: 'LA' })]);
     expect(detail.kyc.map((k: { verificationType: string; status: string; id: number }) => [k.verificationType, k.status, k.id])).toEqual([
       ['DOCUMENT', 'PROCESSING', latestDocument.id],
@@ -428,7 +461,13 @@ describe('businesses with their stores', () => {
     const byName = await viewer.request('GET', '/v1/businesses/admin/getallbusinesswithstores', { query: { search: 'storey' } });
     expect(byName.status, byName.text).toBe(200);
     expect(byName.body.items).toEqual([
-      expect.objectContaining({ id: business.id, name: 'Storey Mart', state: 'Lagos', storeCount: 2, stores: [expect.objectContaining({ name: 'Yaba', address: '1 Herbert Macaulay Way' }), expect.objectContaining({ name: 'Surulere' })] }),
+      expect.objectContaining({
+        id: business.id,
+        name: 'Storey Mart',
+        state: 'Lagos',
+        storeCount: 2,
+        stores: [expect.objectContaining({ name: 'Yaba', address: '1 Herbert Macaulay Way' }), expect.objectContaining({ name: 'Surulere' })],
+      }),
     ]);
     const byId = await viewer.request('GET', '/v1/businesses/admin/getallbusinesswithstores', { query: { search: String(business.id), search_by: 'id' } });
     expect(byId.body.items.map((b: { id: number }) => b.id)).toEqual([business.id]);

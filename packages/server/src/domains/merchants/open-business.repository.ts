@@ -73,7 +73,11 @@ export async function openBusiness(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const wallet = await db.insertInto('wallets').values({ business_id: business.id, status: 'ACTIVE', created_at: now }).returning('uid').executeTakeFirstOrThrow();
+  const wallet = await db
+    .insertInto('wallets')
+    .values({ business_id: business.id, status: 'ACTIVE', created_at: now })
+    .returning('uid')
+    .executeTakeFirstOrThrow();
   const kyc = await db
     .insertInto('kyc_records')
     .values([
@@ -84,7 +88,16 @@ export async function openBusiness(
     .execute();
   await db
     .insertInto('kyc_events')
-    .values(kyc.map((record) => ({ kyc_id: record.id, from_status: null, to_status: 'PENDING', comment: 'Opened when the business was created', admin_id: args.adminId, at: now })))
+    .values(
+      kyc.map((record) => ({
+        kyc_id: record.id,
+        from_status: null,
+        to_status: 'PENDING',
+        comment: 'Opened when the business was created',
+        admin_id: args.adminId,
+        at: now,
+      })),
+    )
     .execute();
   return { businessId: business.id, ownerId: owner.id, walletUid: wallet.uid };
 }

@@ -1,13 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { EmailDeliveryError, type EmailMessage } from '../../providers/email/email-provider';
-import {
-  claimDueEmails,
-  giveUpExpiredEmails,
-  recordEmailGivenUp,
-  recordEmailRetry,
-  recordEmailSent,
-  type OutboxRow,
-} from './outbox.repository';
+import { claimDueEmails, giveUpExpiredEmails, recordEmailGivenUp, recordEmailRetry, recordEmailSent, type OutboxRow } from './outbox.repository';
 
 /** Attempts in all, the one right after the commit included: about two hours of retries. */
 export const MAX_EMAIL_ATTEMPTS = 8;

@@ -39,15 +39,8 @@ export async function insertOutboxEmail(db: Db, email: NewOutboxEmail): Promise<
  * whose status change keeps them from taking a claimed row later. The attempt is counted here,
  * so a process that dies mid-send still uses one up.
  */
-export async function claimDueEmails(
-  db: Db,
-  args: { now: Date; claimUntil: Date; limit: number; id?: number },
-): Promise<OutboxRow[]> {
-  let due = db
-    .selectFrom('email_outbox')
-    .select('id')
-    .where('status', 'in', ['pending', 'sending'])
-    .where('next_attempt_at', '<=', args.now);
+export async function claimDueEmails(db: Db, args: { now: Date; claimUntil: Date; limit: number; id?: number }): Promise<OutboxRow[]> {
+  let due = db.selectFrom('email_outbox').select('id').where('status', 'in', ['pending', 'sending']).where('next_attempt_at', '<=', args.now);
   if (args.id !== undefined) due = due.where('id', '=', args.id);
   due = due.where((eb) => eb.or([eb('discard_after', 'is', null), eb('discard_after', '>', args.now)]));
   return db

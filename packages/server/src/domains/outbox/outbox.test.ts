@@ -17,8 +17,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const MINUTE = 60_000;
 
-const outboxRows = (to: string) =>
-  t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', to).orderBy('id').execute();
+const outboxRows = (to: string) => t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', to).orderBy('id').execute();
 
 const inviteAdmin = (email: string) => boss.request('POST', '/v1/admin/signup', { body: { email, firstName: 'Ngozi', lastName: 'Eze' } });
 
@@ -36,7 +35,15 @@ describe('the email outbox', () => {
     expect(answer.status, answer.text).toBe(200);
     expect(t.email.latest('first.invite@traction.ng', 'invite')?.data.link).toContain('/reset-password?token=');
     const [row] = await outboxRows('first.invite@traction.ng');
-    expect(row).toMatchObject({ kind: 'invite', status: 'sent', attempts: 1, body: null, data: null, last_error: null, subject: 'You have been invited to Traction Admin' });
+    expect(row).toMatchObject({
+      kind: 'invite',
+      status: 'sent',
+      attempts: 1,
+      body: null,
+      data: null,
+      last_error: null,
+      subject: 'You have been invited to Traction Admin',
+    });
     expect(row!.sent_at).toEqual(t.clock.now());
     expect(row!.provider_message_id).toBeTruthy();
   });
@@ -48,7 +55,9 @@ describe('the email outbox', () => {
 
     // A commit that fails after everything else ran: the row was queued, then rolled back.
     await sql`create function refuse_outbox() returns trigger language plpgsql as $$ begin raise exception 'commit refused'; end $$`.execute(t.db);
-    await sql`create constraint trigger refuse_outbox after insert on email_outbox deferrable initially deferred for each row execute function refuse_outbox()`.execute(t.db);
+    await sql`create constraint trigger refuse_outbox after insert on email_outbox deferrable initially deferred for each row execute function refuse_outbox()`.execute(
+      t.db,
+    );
     try {
       const failed = await inviteAdmin('never.invited@traction.ng');
       expect(failed.status).toBe(500);
@@ -162,7 +171,13 @@ describe('the email outbox', () => {
     }
     expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60]);
     const [given] = await outboxRows('slow+timeout@traction.ng');
-    expect(given).toMatchObject({ status: 'failed', attempts: MAX_EMAIL_ATTEMPTS, body: null, data: null, last_error: 'The mail service did not answer in time' });
+    expect(given).toMatchObject({
+      status: 'failed',
+      attempts: MAX_EMAIL_ATTEMPTS,
+      body: null,
+      data: null,
+      last_error: 'The mail service did not answer in time',
+    });
     expect(given!.given_up_at).toEqual(t.clock.now());
     expect(error).toHaveBeenCalledWith(expect.objectContaining({ outboxId: given!.id, to: 'slow+timeout@traction.ng' }), expect.stringContaining('given up'));
     t.clock.advance(24 * 60 * MINUTE);

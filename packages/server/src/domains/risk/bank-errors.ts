@@ -70,7 +70,10 @@ export async function recordBankChange<T>(
   } catch (error) {
     if (error instanceof ApiError) throw error;
     const { bank, bankReference, accountNumber } = receipt;
-    ctx.deps.logger.error({ err: error, requestId: ctx.request.id, bank, bankReference, accountNumber }, 'a bank applied a change but our record of it failed: reconcile');
+    ctx.deps.logger.error(
+      { err: error, requestId: ctx.request.id, bank, bankReference, accountNumber },
+      'a bank applied a change but our record of it failed: reconcile',
+    );
     throw new ApiError(
       502,
       `${FIXED_ACCOUNT_BANKS[bank].name} applied the change to ${accountNumber} (reference ${bankReference}) but our record of it failed — reconcile: our records still show it as before.`,

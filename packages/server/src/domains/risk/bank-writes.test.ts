@@ -33,7 +33,11 @@ const newSession = () => `1000042611210935${String(12_345_670_000 + ++sessions *
 async function merchant(bank: 'WEMA' | 'VFD' | 'PROVIDUS', ending?: '999') {
   const business = await insertBusiness(t.db);
   await insertWallet(t.db, business.id);
-  const account = await insertFixedAccount(t.db, business.id, { bank, account_number: accountNumberAt(bank, ending), account_name: `Traction/${business.name}` });
+  const account = await insertFixedAccount(t.db, business.id, {
+    bank,
+    account_number: accountNumberAt(bank, ending),
+    account_name: `Traction/${business.name}`,
+  });
   return { business, account };
 }
 
@@ -78,7 +82,12 @@ describe('Providus re-push attempts', () => {
     expect(first.status).toBe(504);
     expect(first.body.message).toContain('may have re-sent');
     expect(first.body.message).not.toContain('Nothing was changed');
-    expect(await attempt(sessionId)).toMatchObject({ status: 'timed-out', account_number: account.account_number, business_id: business.id, requested_by: ops.id });
+    expect(await attempt(sessionId)).toMatchObject({
+      status: 'timed-out',
+      account_number: account.account_number,
+      business_id: business.id,
+      requested_by: ops.id,
+    });
     expect(await riskSnapshot(t)).toEqual(before);
 
     for (const retryHeaders of [headers, idempotencyKey()]) {
@@ -98,7 +107,11 @@ describe('Providus re-push attempts', () => {
     const body = { accountNumber: account.account_number, sessionId };
     const first = await ops.request('POST', REPUSH, { headers: idempotencyKey(), body });
     expect(first.status).toBe(200);
-    expect(await attempt(sessionId)).toMatchObject({ status: 'confirmed', bank_reference: first.body.bankReference, amount_kobo: BigInt(first.body.amountKobo) });
+    expect(await attempt(sessionId)).toMatchObject({
+      status: 'confirmed',
+      bank_reference: first.body.bankReference,
+      amount_kobo: BigInt(first.body.amountKobo),
+    });
 
     const before = await riskSnapshot(t);
     const again = await ops.request('POST', REPUSH, { headers: idempotencyKey(), body });
@@ -106,7 +119,11 @@ describe('Providus re-push attempts', () => {
     expect(again.body.details).toMatchObject({ reason: 'repush_recent', bankReference: first.body.bankReference });
     expect(await riskSnapshot(t)).toEqual(before);
 
-    await t.db.updateTable('providus_repushes').set({ requested_at: new Date(t.clock.now().getTime() - 25 * 3_600_000) }).where('session_id', '=', sessionId).execute();
+    await t.db
+      .updateTable('providus_repushes')
+      .set({ requested_at: new Date(t.clock.now().getTime() - 25 * 3_600_000) })
+      .where('session_id', '=', sessionId)
+      .execute();
     expect((await ops.request('POST', REPUSH, { headers: idempotencyKey(), body })).status).toBe(200);
     expect((await eventsOf(t.db, business.id)).map((e) => e.kind)).toEqual(['providus.repush', 'providus.repush']);
     expect(await attempt(sessionId)).toMatchObject({ status: 'confirmed', attempts: 2 });
@@ -115,7 +132,9 @@ describe('Providus re-push attempts', () => {
   it('a re-push Providus refused (it answered: nothing was sent) may be tried again', async () => {
     const { account } = await merchant('PROVIDUS');
     const sessionId = newSession();
-    vi.spyOn(t.banks.providus, 'repushNotification').mockRejectedValueOnce(new BankError('PROVIDUS', 'failed', 'Providus Bank answered 503 Service Unavailable'));
+    vi.spyOn(t.banks.providus, 'repushNotification').mockRejectedValueOnce(
+      new BankError('PROVIDUS', 'failed', 'Providus Bank answered 503 Service Unavailable'),
+    );
     const body = { accountNumber: account.account_number, sessionId };
     const failed = await ops.request('POST', REPUSH, { headers: idempotencyKey(), body });
     expect(failed.status).toBe(502);
@@ -150,7 +169,9 @@ describe('Providus re-push attempts', () => {
 describe('our record of a change the bank made', () => {
   /** Makes the database refuse some inserts, as a full disk or a lost connection would. */
   async function refuse(table: 'audit_log' | 'business_events', when: string) {
-    await sql.raw(`create or replace function refuse_insert() returns trigger language plpgsql as $$ begin raise exception 'storage unavailable'; end $$`).execute(t.db);
+    await sql
+      .raw(`create or replace function refuse_insert() returns trigger language plpgsql as $$ begin raise exception 'storage unavailable'; end $$`)
+      .execute(t.db);
     await sql.raw(`create trigger refuse_insert before insert on ${table} for each row when (${when}) execute function refuse_insert()`).execute(t.db);
     return () => sql.raw(`drop trigger refuse_insert on ${table}`).execute(t.db);
   }
@@ -159,7 +180,12 @@ describe('our record of a change the bank made', () => {
     const { account } = await merchant('VFD');
     const answer = await ops.request('POST', DEACTIVATE, { body: { id: account.id, reason: 'Idle for a year' } });
     expect(answer.status).toBe(200);
-    const rows = await t.db.selectFrom('audit_log').select(['outcome', 'request_id']).where('command_id', '=', 'fixed-accounts.deactivate').where(sql<boolean>`input->>'id' = ${String(account.id)}`).execute();
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select(['outcome', 'request_id'])
+      .where('command_id', '=', 'fixed-accounts.deactivate')
+      .where(sql<boolean>`input->>'id' = ${String(account.id)}`)
+      .execute();
     expect(rows.map((r) => r.outcome)).toEqual(['ok']);
   });
 
@@ -181,7 +207,10 @@ describe('our record of a change the bank made', () => {
     expect(answer.body.message).toContain('reconcile');
     expect(await riskSnapshot(t)).toEqual(before);
     expect(await lastAudit(t.db, 'fixed-accounts.deactivate')).toMatchObject({ outcome: '502', message: answer.body.message });
-    expect(error).toHaveBeenCalledWith(expect.objectContaining({ bankReference: answer.body.details.bankReference, bank: 'VFD' }), expect.stringContaining('reconcile'));
+    expect(error).toHaveBeenCalledWith(
+      expect.objectContaining({ bankReference: answer.body.details.bankReference, bank: 'VFD' }),
+      expect.stringContaining('reconcile'),
+    );
   });
 
   it('a Providus re-push whose record fails: 502 with the reference, the attempt stays unconfirmed so a retry is refused', async () => {
@@ -216,4 +245,3 @@ describe('our record of a change the bank made', () => {
     expect(await eventsOf(t.db, business.id)).toEqual([]);
   });
 });
-

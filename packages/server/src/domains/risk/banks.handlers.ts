@@ -87,15 +87,24 @@ function repushRefusal(attempt: { status: RepushStatus; requested_at: Date; bank
   const details = { sessionId, status: attempt.status, retryFrom: retryFrom.toISOString() };
   switch (attempt.status) {
     case 'confirmed':
-      return conflict(`Providus already re-sent the notification of session ${sessionId} at ${at} (reference ${attempt.bank_reference}); ${businessName} is credited when it arrives. If it never does, ${later}.`, {
-        reason: 'repush_recent',
-        bankReference: attempt.bank_reference,
+      return conflict(
+        `Providus already re-sent the notification of session ${sessionId} at ${at} (reference ${attempt.bank_reference}); ${businessName} is credited when it arrives. If it never does, ${later}.`,
+        {
+          reason: 'repush_recent',
+          bankReference: attempt.bank_reference,
+          ...details,
+        },
+      );
+    case 'timed-out':
+      return conflict(`Providus did not answer the re-push of session ${sessionId} at ${at}, so it may have re-sent the notification. ${check}`, {
+        reason: 'repush_outcome_unknown',
         ...details,
       });
-    case 'timed-out':
-      return conflict(`Providus did not answer the re-push of session ${sessionId} at ${at}, so it may have re-sent the notification. ${check}`, { reason: 'repush_outcome_unknown', ...details });
     default:
-      return conflict(`Session ${sessionId} was re-pushed at ${at} and Providus's answer is not known yet: it may have re-sent the notification. ${check}`, { reason: 'repush_in_progress', ...details });
+      return conflict(`Session ${sessionId} was re-pushed at ${at} and Providus's answer is not known yet: it may have re-sent the notification. ${check}`, {
+        reason: 'repush_in_progress',
+        ...details,
+      });
   }
 }
 
@@ -139,7 +148,13 @@ export const providusRepushHandler = implement(
           kind: 'providus.repush',
           message: `Providus asked to re-send the notification of session ${sessionId} into ${account.accountNumber}`,
           adminId: actor.id,
-          details: { fixedAccountId: account.id, accountNumber: account.accountNumber, sessionId, bankReference: receipt.bankReference, amountKobo: receipt.amountKobo },
+          details: {
+            fixedAccountId: account.id,
+            accountNumber: account.accountNumber,
+            sessionId,
+            bankReference: receipt.bankReference,
+            amountKobo: receipt.amountKobo,
+          },
           at: ctx.now,
         },
       ]);
@@ -164,7 +179,7 @@ async function noteRepushAnswer(ctx: HandlerContext, sessionId: string, error: B
     await settleRepush(ctx.db, sessionId, status, ctx.now);
   } catch (recordError) {
     // The attempt stays `requested`, which blocks a retry as a timeout would: the safe side.
-    ctx.deps.logger.error({ err: recordError, requestId: ctx.request.id, sessionId, status }, 'could not record Providus\'s answer to a re-push');
+    ctx.deps.logger.error({ err: recordError, requestId: ctx.request.id, sessionId, status }, "could not record Providus's answer to a re-push");
   }
 }
 

@@ -22,10 +22,19 @@ let sessions = 0;
 /** A session id never re-pushed before in this file (a re-push of one session blocks another for a day). */
 const newSession = () => `${SESSION.slice(0, -8)}${String((sessions += 1) * 10 + 1).padStart(8, '0')}`;
 
-async function providusMerchant(wallet: 'ACTIVE' | 'PND' | 'FROZEN' | 'CLOSED' | null = 'ACTIVE', account: Parameters<typeof insertFixedAccount>[2] = {}, business: Parameters<typeof insertBusiness>[1] = {}) {
+async function providusMerchant(
+  wallet: 'ACTIVE' | 'PND' | 'FROZEN' | 'CLOSED' | null = 'ACTIVE',
+  account: Parameters<typeof insertFixedAccount>[2] = {},
+  business: Parameters<typeof insertBusiness>[1] = {},
+) {
   const b = await insertBusiness(t.db, business);
   if (wallet) await insertWallet(t.db, b.id, { status: wallet });
-  const a = await insertFixedAccount(t.db, b.id, { bank: 'PROVIDUS', account_number: accountNumberAt('PROVIDUS'), account_name: `Traction/${b.name}`, ...account });
+  const a = await insertFixedAccount(t.db, b.id, {
+    bank: 'PROVIDUS',
+    account_number: accountNumberAt('PROVIDUS'),
+    account_name: `Traction/${b.name}`,
+    ...account,
+  });
   return { business: b, account: a };
 }
 
@@ -34,14 +43,27 @@ describe('Wema Bank account query', () => {
     const number = accountNumberAt('WEMA');
     const first = await ops.request('GET', WEMA, { query: { accountNumber: number } });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ bank: 'WEMA', bankName: 'Wema Bank', accountNumber: number, accountName: expect.stringMatching(/^[A-Z]+ [A-Z]+$/), fixedAccount: null, nameMatches: null, inboundCredits: null });
+    expect(first.body).toMatchObject({
+      bank: 'WEMA',
+      bankName: 'Wema Bank',
+      accountNumber: number,
+      accountName: expect.stringMatching(/^[A-Z]+ [A-Z]+$/),
+      fixedAccount: null,
+      nameMatches: null,
+      inboundCredits: null,
+    });
     expect((await ops.request('GET', WEMA, { query: { accountNumber: number } })).body).toEqual(first.body);
   });
 
   it('shows our fixed account beside the bank’s answer, and whether payments into it would be accepted', async () => {
     const owner = await insertBusiness(t.db, { name: 'Wema Query Stores' });
     await insertWallet(t.db, owner.id, { status: 'PND' });
-    const account = await insertFixedAccount(t.db, owner.id, { bank: 'WEMA', account_number: accountNumberAt('WEMA'), account_name: 'Traction/Wema Query Stores', blacklisted: true });
+    const account = await insertFixedAccount(t.db, owner.id, {
+      bank: 'WEMA',
+      account_number: accountNumberAt('WEMA'),
+      account_name: 'Traction/Wema Query Stores',
+      blacklisted: true,
+    });
     const answer = await ops.request('GET', WEMA, { query: { accountNumber: account.account_number } });
     expect(answer.body).toMatchObject({
       accountName: 'Traction/Wema Query Stores',
@@ -53,7 +75,15 @@ describe('Wema Bank account query', () => {
   });
 
   it.each([
-    ['a wrong check digit', () => { const n = accountNumberAt('WEMA'); return `${n.slice(0, 9)}${(Number(n[9]) + 1) % 10}`; }, 400, 'is not a valid Wema Bank account number'],
+    [
+      'a wrong check digit',
+      () => {
+        const n = accountNumberAt('WEMA');
+        return `${n.slice(0, 9)}${(Number(n[9]) + 1) % 10}`;
+      },
+      400,
+      'is not a valid Wema Bank account number',
+    ],
     ['a VFD number (check digit for another bank)', () => accountNumberAt('VFD'), 400, 'is not a valid Wema Bank account number'],
     ['a number Wema does not hold', () => accountNumberAt('WEMA', '997'), 400, 'Wema Bank holds no account'],
     ['a bank that does not answer', () => accountNumberAt('WEMA', '999'), 504, 'Wema Bank did not answer within 50 ms'],
@@ -110,7 +140,9 @@ describe('VFD transaction query', () => {
     const slow = await ops.request('GET', VFD, { query: { accountNo: accountNumberAt('VFD', '999'), fromDate: '2026-11-01', endDate: '2026-11-02' } });
     expect(slow.status).toBe(504);
     expect(slow.body.message).toBe('VFD Microfinance Bank did not answer within 50 ms. Nothing was changed; try again in a few minutes.');
-    expect((await viewer.request('GET', VFD, { query: { accountNo: accountNumberAt('VFD'), fromDate: '2026-11-01', endDate: '2026-11-02' } })).status).toBe(403);
+    expect((await viewer.request('GET', VFD, { query: { accountNo: accountNumberAt('VFD'), fromDate: '2026-11-01', endDate: '2026-11-02' } })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -119,16 +151,28 @@ describe('Providus repush', () => {
     const { business, account } = await providusMerchant();
     const answer = await ops.request('POST', REPUSH, { headers: idempotencyKey(), body: { accountNumber: account.account_number, sessionId: SESSION } });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ accountNumber: account.account_number, sessionId: SESSION, businessId: business.id, amountKobo: expect.any(Number), bankReference: expect.stringMatching(/^PRO-RPS-/) });
+    expect(answer.body).toMatchObject({
+      accountNumber: account.account_number,
+      sessionId: SESSION,
+      businessId: business.id,
+      amountKobo: expect.any(Number),
+      bankReference: expect.stringMatching(/^PRO-RPS-/),
+    });
     expect(Number.isSafeInteger(answer.body.amountKobo)).toBe(true);
     const [event] = await eventsOf(t.db, business.id);
-    expect(event).toMatchObject({ kind: 'providus.repush', admin_id: ops.id, details: expect.objectContaining({ sessionId: SESSION, amountKobo: answer.body.amountKobo }) });
+    expect(event).toMatchObject({
+      kind: 'providus.repush',
+      admin_id: ops.id,
+      details: expect.objectContaining({ sessionId: SESSION, amountKobo: answer.body.amountKobo }),
+    });
     expect(await lastAudit(t.db, 'providus.repush')).toMatchObject({ outcome: 'ok' });
   });
 
   it('lets a PND wallet be credited (money in is allowed)', async () => {
     const { account } = await providusMerchant('PND');
-    expect((await ops.request('POST', REPUSH, { headers: idempotencyKey(), body: { accountNumber: account.account_number, sessionId: newSession() } })).status).toBe(200);
+    expect(
+      (await ops.request('POST', REPUSH, { headers: idempotencyKey(), body: { accountNumber: account.account_number, sessionId: newSession() } })).status,
+    ).toBe(200);
   });
 
   it.each([
@@ -150,7 +194,9 @@ describe('Providus repush', () => {
 
   it('trust does not override the policy', async () => {
     const { account } = await providusMerchant('FROZEN', {}, { is_trusted: true });
-    expect((await ops.request('POST', REPUSH, { headers: idempotencyKey(), body: { accountNumber: account.account_number, sessionId: SESSION } })).status).toBe(409);
+    expect((await ops.request('POST', REPUSH, { headers: idempotencyKey(), body: { accountNumber: account.account_number, sessionId: SESSION } })).status).toBe(
+      409,
+    );
   });
 
   it.each([
@@ -172,14 +218,23 @@ describe('Providus repush', () => {
     const { account } = await providusMerchant();
     const before = await riskSnapshot(t);
     const good = accountNumberAt('PROVIDUS');
-    const invalid = await ops.request('POST', REPUSH, { headers: idempotencyKey(), body: { accountNumber: `${good.slice(0, 9)}${(Number(good[9]) + 1) % 10}`, sessionId: SESSION } });
+    const invalid = await ops.request('POST', REPUSH, {
+      headers: idempotencyKey(),
+      body: { accountNumber: `${good.slice(0, 9)}${(Number(good[9]) + 1) % 10}`, sessionId: SESSION },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.details.fields[0].field).toBe('accountNumber');
-    expect((await ops.request('POST', REPUSH, { headers: idempotencyKey(), body: { accountNumber: accountNumberAt('PROVIDUS'), sessionId: SESSION } })).status).toBe(404);
-    expect((await ops.request('POST', REPUSH, { body: { accountNumber: account.account_number, sessionId: SESSION } })).body.details.fields[0].field).toBe('Idempotency-Key');
+    expect(
+      (await ops.request('POST', REPUSH, { headers: idempotencyKey(), body: { accountNumber: accountNumberAt('PROVIDUS'), sessionId: SESSION } })).status,
+    ).toBe(404);
+    expect((await ops.request('POST', REPUSH, { body: { accountNumber: account.account_number, sessionId: SESSION } })).body.details.fields[0].field).toBe(
+      'Idempotency-Key',
+    );
     const badSession = await ops.request('POST', REPUSH, { headers: idempotencyKey(), body: { accountNumber: account.account_number, sessionId: 'short' } });
     expect(badSession.body.details.fields[0].field).toBe('sessionId');
-    expect((await viewer.request('POST', REPUSH, { headers: idempotencyKey(), body: { accountNumber: account.account_number, sessionId: SESSION } })).status).toBe(403);
+    expect(
+      (await viewer.request('POST', REPUSH, { headers: idempotencyKey(), body: { accountNumber: account.account_number, sessionId: SESSION } })).status,
+    ).toBe(403);
     expect(await riskSnapshot(t)).toEqual(before);
   });
 

@@ -17,7 +17,9 @@ beforeAll(async () => {
   ops = await t.actor({ role: 'admin', permissions: ['fixed-accounts.view', 'fixed-accounts.blacklist'] });
   const business = await insertBusiness(t.db, { name: 'Bulk Scale Stores' });
   await sql`insert into fixed_accounts (business_id, bank, account_number, account_name)
-    select ${business.id}, 'VFD', n::text, 'Traction/Bulk Scale Stores' from unnest(${Array.from({ length: ACCOUNTS }, (_, i) => nuban('566', String(400_000_000 + i)))}::text[]) as n`.execute(t.db);
+    select ${business.id}, 'VFD', n::text, 'Traction/Bulk Scale Stores' from unnest(${Array.from({ length: ACCOUNTS }, (_, i) => nuban('566', String(400_000_000 + i)))}::text[]) as n`.execute(
+    t.db,
+  );
 });
 afterAll(() => t.close());
 
@@ -40,7 +42,9 @@ describe('bulk blacklist at scale', () => {
     const business = await insertBusiness(t.db, { name: 'Too Many Accounts Ltd' });
     const extra = MAX_MATCHING_ROWS - ACCOUNTS + 1;
     await sql`insert into fixed_accounts (business_id, bank, account_number, account_name)
-      select ${business.id}, 'VFD', n::text, 'Traction/Too Many' from unnest(${Array.from({ length: extra }, (_, i) => nuban('566', String(500_000_000 + i)))}::text[]) as n`.execute(t.db);
+      select ${business.id}, 'VFD', n::text, 'Traction/Too Many' from unnest(${Array.from({ length: extra }, (_, i) => nuban('566', String(500_000_000 + i)))}::text[]) as n`.execute(
+      t.db,
+    );
     const before = await t.snapshot();
     const answer = await ops.request('POST', '/v1/payments/fixedaccounts/bulkblacklist', {
       body: { matching: { bank: 'VFD' }, blacklist: false, reason: 'Cleared' },

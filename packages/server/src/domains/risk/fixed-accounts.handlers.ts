@@ -88,7 +88,9 @@ async function setBlacklist(ctx: HandlerContext, ids: readonly number[], blackli
     changed.map((row) => ({
       businessId: row.business_id,
       kind: blacklist ? 'fixed-account.blacklisted' : 'fixed-account.whitelisted',
-      message: blacklist ? `Fixed account ${row.account_number} (${row.bank}) blacklisted: ${reason}` : `Fixed account ${row.account_number} (${row.bank}) whitelisted${reason ? `: ${reason}` : ''}`,
+      message: blacklist
+        ? `Fixed account ${row.account_number} (${row.bank}) blacklisted: ${reason}`
+        : `Fixed account ${row.account_number} (${row.bank}) whitelisted${reason ? `: ${reason}` : ''}`,
       adminId: actor.id,
       details: { fixedAccountId: row.id, accountNumber: row.account_number, ...(reason ? { reason } : {}) },
       at: ctx.now,
@@ -101,7 +103,8 @@ export const toggleFixedAccountBlacklistHandler = implement(toggleFixedAccountBl
   // Decided under the row's lock: another admin's toggle that commits first is seen, not repeated.
   const account = await lockFixedAccount(ctx.db, { accountNumber: input.accountNumber });
   if (!account) throw notFound(`No fixed account has the number ${input.accountNumber}`);
-  if (account.blacklisted === input.blacklist) throw conflict(`Fixed account ${account.account_number} is ${input.blacklist ? 'already blacklisted' : 'not blacklisted'}`);
+  if (account.blacklisted === input.blacklist)
+    throw conflict(`Fixed account ${account.account_number} is ${input.blacklist ? 'already blacklisted' : 'not blacklisted'}`);
   await setBlacklist(ctx, [account.id], input.blacklist, input.reason);
   const after = (await findFixedAccount(ctx.db, { id: account.id }))!;
   return {
@@ -160,10 +163,13 @@ export const deactivateFixedAccountHandler = implement(
     const after = await recordBankChange(ctx, { bank: account.bank, bankReference, accountNumber: account.accountNumber }, async (trx) => {
       const current = await relock(trx, account);
       if (current.status === 'DEACTIVATED') {
-        throw conflict(`Fixed account ${account.accountNumber} was deactivated by someone else while ${account.bank} was asked; the bank's answer (reference ${bankReference}) changes nothing more here.`, {
-          reason: 'changed_meanwhile',
-          bankReference,
-        });
+        throw conflict(
+          `Fixed account ${account.accountNumber} was deactivated by someone else while ${account.bank} was asked; the bank's answer (reference ${bankReference}) changes nothing more here.`,
+          {
+            reason: 'changed_meanwhile',
+            bankReference,
+          },
+        );
       }
       await markFixedAccountDeactivated(trx, account.id);
       await recordBusinessEvents(trx, [
@@ -220,7 +226,11 @@ export const repushFixedAccountHandler = implement(
 );
 
 /** Renames one of our fixed accounts at its bank, then here. Shared with Providus Rename. */
-export async function renameAtBank(ctx: HandlerContext, account: FixedAccount, accountName: string): Promise<{ account: FixedAccount; bankReference: string; message: string }> {
+export async function renameAtBank(
+  ctx: HandlerContext,
+  account: FixedAccount,
+  accountName: string,
+): Promise<{ account: FixedAccount; bankReference: string; message: string }> {
   const actor = requireAdmin(ctx);
   if (account.status === 'DEACTIVATED') throw conflict(`Fixed account ${account.accountNumber} is deactivated; it cannot be renamed`);
   if (account.accountName === accountName) throw conflict(`Fixed account ${account.accountNumber} is already named "${accountName}"`);
@@ -232,13 +242,19 @@ export async function renameAtBank(ctx: HandlerContext, account: FixedAccount, a
     const current = await relock(trx, account);
     const mayShow = `${account.bank} may now show "${accountName}" (reference ${bankReference})`;
     if (current.status === 'DEACTIVATED') {
-      throw conflict(`Fixed account ${account.accountNumber} was deactivated by someone else while it was being renamed; ${mayShow}.`, { reason: 'changed_meanwhile', bankReference });
-    }
-    if (current.account_name !== account.accountName) {
-      throw conflict(`Fixed account ${account.accountNumber} was renamed by someone else to "${current.account_name}" meanwhile; ${mayShow}: check it and rename again if needed.`, {
+      throw conflict(`Fixed account ${account.accountNumber} was deactivated by someone else while it was being renamed; ${mayShow}.`, {
         reason: 'changed_meanwhile',
         bankReference,
       });
+    }
+    if (current.account_name !== account.accountName) {
+      throw conflict(
+        `Fixed account ${account.accountNumber} was renamed by someone else to "${current.account_name}" meanwhile; ${mayShow}: check it and rename again if needed.`,
+        {
+          reason: 'changed_meanwhile',
+          bankReference,
+        },
+      );
     }
     await setFixedAccountName(trx, account.id, accountName);
     await recordBusinessEvents(trx, [

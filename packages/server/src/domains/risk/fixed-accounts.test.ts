@@ -31,7 +31,12 @@ async function merchantWithAccount(values: Parameters<typeof insertFixedAccount>
 describe('the fixed accounts list', () => {
   it('filters by blacklist, bank, account number or name prefix and the opening date range; downloads CSV', async () => {
     const owner = await insertBusiness(t.db, { name: 'Ilorin Listed Textiles' });
-    const wema = await insertFixedAccount(t.db, owner.id, { bank: 'WEMA', account_number: accountNumberAt('WEMA'), account_name: 'Traction/Ilorin Listed Textiles', created_at: new Date('2026-11-10T10:00:00Z') });
+    const wema = await insertFixedAccount(t.db, owner.id, {
+      bank: 'WEMA',
+      account_number: accountNumberAt('WEMA'),
+      account_name: 'Traction/Ilorin Listed Textiles',
+      created_at: new Date('2026-11-10T10:00:00Z'),
+    });
     const vfd = await insertFixedAccount(t.db, owner.id, {
       bank: 'VFD',
       account_number: accountNumberAt('VFD'),
@@ -43,22 +48,39 @@ describe('the fixed accounts list', () => {
     const ids = (answer: { body: { items: { id: number }[] } }) => answer.body.items.map((row) => row.id);
     const all = await viewer.request('GET', LIST, { query: { search: 'ilorin listed' } });
     expect(ids(all)).toEqual([vfd.id, wema.id]);
-    expect(all.body.items[0]).toMatchObject({ businessId: owner.id, businessName: 'Ilorin Listed Textiles', bank: 'VFD', blacklisted: true, blacklistReason: 'Scam inflows', status: 'ACTIVE' });
+    expect(all.body.items[0]).toMatchObject({
+      businessId: owner.id,
+      businessName: 'Ilorin Listed Textiles',
+      bank: 'VFD',
+      blacklisted: true,
+      blacklistReason: 'Scam inflows',
+      status: 'ACTIVE',
+    });
     expect(ids(await viewer.request('GET', LIST, { query: { search: 'ilorin listed', blacklist: 'true' } }))).toEqual([vfd.id]);
     expect(ids(await viewer.request('GET', LIST, { query: { search: 'ilorin listed', bank: 'WEMA' } }))).toEqual([wema.id]);
     expect(ids(await viewer.request('GET', LIST, { query: { search: wema.account_number } }))).toEqual([wema.id]);
     expect(ids(await viewer.request('GET', LIST, { query: { search: vfd.account_number.slice(0, 8), businessId: String(owner.id) } }))).toEqual([vfd.id]);
     // Lagos days: the 15th 00:00 WAT is the 14th 23:00 UTC
-    expect(ids(await viewer.request('GET', LIST, { query: { search: 'ilorin listed', startdatetime: '2026-11-15', enddatetime: '2026-11-15' } }))).toEqual([vfd.id]);
+    expect(ids(await viewer.request('GET', LIST, { query: { search: 'ilorin listed', startdatetime: '2026-11-15', enddatetime: '2026-11-15' } }))).toEqual([
+      vfd.id,
+    ]);
 
     const csv = await viewer.request('GET', LIST, { query: { search: 'ilorin listed', download: 'csv' } });
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('Account number,Account name,Bank,Business,Status,Blacklisted,Blacklist reason,Last activity,Opened,ID,Business ID');
     expect(lines).toHaveLength(3);
 
-    const download = await viewer.request('GET', '/v1/payments/admin/download_fixedaccounts', { query: { start_date: '2026-11-10', end_date: '2026-11-10', download: 'csv' } });
+    const download = await viewer.request('GET', '/v1/payments/admin/download_fixedaccounts', {
+      query: { start_date: '2026-11-10', end_date: '2026-11-10', download: 'csv' },
+    });
     expect(download.headers.get('content-disposition')).toContain('fixed-accounts-download-');
-    const rows = download.text.replace(/^\uFEFF/, '').trim().split('\n');
+    const rows = download.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(rows.slice(1).map((row) => row.split(',')[0])).toEqual([wema.account_number]);
   });
 
@@ -72,9 +94,16 @@ describe('the fixed accounts list', () => {
 describe('blacklisting one account by its number', () => {
   it('blacklists with a reason and whitelists again, each in the business history', async () => {
     const { business, account } = await merchantWithAccount();
-    const answer = await ops.request('POST', TOGGLE, { body: { accountNumber: account.account_number, blacklist: true, reason: 'Inflows from a reported scam' } });
+    const answer = await ops.request('POST', TOGGLE, {
+      body: { accountNumber: account.account_number, blacklist: true, reason: 'Inflows from a reported scam' },
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body.account).toMatchObject({ id: account.id, blacklisted: true, blacklistReason: 'Inflows from a reported scam', blacklistedAt: t.clock.now().toISOString() });
+    expect(answer.body.account).toMatchObject({
+      id: account.id,
+      blacklisted: true,
+      blacklistReason: 'Inflows from a reported scam',
+      blacklistedAt: t.clock.now().toISOString(),
+    });
     expect(answer.body.message).toContain('payments into it are refused');
     const white = await ops.request('POST', TOGGLE, { body: { accountNumber: account.account_number, blacklist: false } });
     expect(white.body.account).toMatchObject({ blacklisted: false, blacklistReason: null, blacklistedAt: null });
@@ -105,7 +134,10 @@ describe('blacklisting a selection of accounts', () => {
     const one = await merchantWithAccount();
     const two = await merchantWithAccount();
     const done = await merchantWithAccount({ blacklisted: true });
-    const answer = await ops.request('POST', BULK, { headers: idempotencyKey(), body: { ids: [one.account.id, two.account.id, done.account.id, 999_999], blacklist: true, reason: 'Mule accounts' } });
+    const answer = await ops.request('POST', BULK, {
+      headers: idempotencyKey(),
+      body: { ids: [one.account.id, two.account.id, done.account.id, 999_999], blacklist: true, reason: 'Mule accounts' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       matched: 3,
@@ -123,7 +155,17 @@ describe('blacklisting a selection of accounts', () => {
     const owner = await insertBusiness(t.db, { name: 'Mule Farm Logistics' });
     const ids: number[] = [];
     for (let i = 0; i < 120; i++) {
-      ids.push((await insertFixedAccount(t.db, owner.id, { bank: 'PROVIDUS', account_number: accountNumberAt('PROVIDUS'), account_name: `Traction/Mule Farm ${i}`, blacklisted: true, blacklist_reason: 'Ring' })).id);
+      ids.push(
+        (
+          await insertFixedAccount(t.db, owner.id, {
+            bank: 'PROVIDUS',
+            account_number: accountNumberAt('PROVIDUS'),
+            account_name: `Traction/Mule Farm ${i}`,
+            blacklisted: true,
+            blacklist_reason: 'Ring',
+          })
+        ).id,
+      );
     }
     const kept = ids[3]!;
     const headers = idempotencyKey();
@@ -145,9 +187,16 @@ describe('blacklisting a selection of accounts', () => {
   it('refuses without a key, a selection, a reason to blacklist, or the permission, and changes nothing', async () => {
     const { account } = await merchantWithAccount();
     const before = await riskSnapshot(t);
-    expect((await ops.request('POST', BULK, { body: { ids: [account.id], blacklist: true, reason: 'Why' } })).body.details.fields[0].field).toBe('Idempotency-Key');
-    expect((await ops.request('POST', BULK, { headers: idempotencyKey(), body: { ids: [account.id], matching: {}, blacklist: true, reason: 'Why' } })).body.details.fields[0].field).toBe('ids');
-    expect((await ops.request('POST', BULK, { headers: idempotencyKey(), body: { ids: [account.id], blacklist: true } })).body.details.fields[0].field).toBe('reason');
+    expect((await ops.request('POST', BULK, { body: { ids: [account.id], blacklist: true, reason: 'Why' } })).body.details.fields[0].field).toBe(
+      'Idempotency-Key',
+    );
+    expect(
+      (await ops.request('POST', BULK, { headers: idempotencyKey(), body: { ids: [account.id], matching: {}, blacklist: true, reason: 'Why' } })).body.details
+        .fields[0].field,
+    ).toBe('ids');
+    expect((await ops.request('POST', BULK, { headers: idempotencyKey(), body: { ids: [account.id], blacklist: true } })).body.details.fields[0].field).toBe(
+      'reason',
+    );
     expect((await viewer.request('POST', BULK, { headers: idempotencyKey(), body: { ids: [account.id], blacklist: true, reason: 'Why' } })).status).toBe(403);
     expect(await riskSnapshot(t)).toEqual(before);
   });
@@ -158,7 +207,8 @@ describe('inactive accounts', () => {
     const owner = await insertBusiness(t.db, { name: 'Sleepy Hollow Stores' });
     const now = t.clock.now().getTime();
     const at = (days: number) => new Date(now - days * DAY);
-    const make = (values: Parameters<typeof insertFixedAccount>[2]) => insertFixedAccount(t.db, owner.id, { account_number: accountNumberAt('WEMA'), account_name: 'Traction/Sleepy Hollow', ...values });
+    const make = (values: Parameters<typeof insertFixedAccount>[2]) =>
+      insertFixedAccount(t.db, owner.id, { account_number: accountNumberAt('WEMA'), account_name: 'Traction/Sleepy Hollow', ...values });
     const quiet45 = await make({ last_activity_at: at(45), created_at: at(400) });
     const quiet100 = await make({ last_activity_at: at(100), created_at: at(400) });
     const busy = await make({ last_activity_at: at(2), created_at: at(400) });
@@ -208,7 +258,10 @@ describe('deactivating, re-pushing and renaming at the bank', () => {
     expect(answer.body.account.status).toBe('DEACTIVATED');
     expect(answer.body.bankReference).toMatch(/^VFD-DEA-\d{10}$/);
     const [event] = await eventsOf(t.db, business.id);
-    expect(event).toMatchObject({ kind: 'fixed-account.deactivated', details: expect.objectContaining({ bankReference: answer.body.bankReference, reason: 'Idle for a year' }) });
+    expect(event).toMatchObject({
+      kind: 'fixed-account.deactivated',
+      details: expect.objectContaining({ bankReference: answer.body.bankReference, reason: 'Idle for a year' }),
+    });
     expect(await lastAudit(t.db, 'fixed-accounts.deactivate')).toMatchObject({ outcome: 'ok' });
     const again = await ops.request('POST', DEACTIVATE, { body: { id: account.id, reason: 'Idle for a year' } });
     expect(again.status).toBe(409);

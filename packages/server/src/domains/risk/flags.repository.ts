@@ -8,17 +8,15 @@ const NO_TRUST = { is_trusted: false, trusted_by: null, trusted_at: null } as co
 
 /** Locks the businesses among `ids` whose fraud flag is not `mark` yet, with whether each is trusted. */
 export function lockBusinessesToFlag(db: Db, ids: readonly number[], mark: boolean) {
-  return db
-    .selectFrom('businesses')
-    .select(['id', 'is_trusted'])
-    .where(sql<boolean>`id = any(${ids})`)
-    .where('is_fraud', '<>', mark)
-    .forUpdate()
-    .execute();
+  return db.selectFrom('businesses').select(['id', 'is_trusted']).where(sql<boolean>`id = any(${ids})`).where('is_fraud', '<>', mark).forUpdate().execute();
 }
 
 /** Marks businesses as fraud — withdrawing their trust, which never outranks a fraud mark — or clears the mark. */
-export async function writeFraudFlag(db: Db, ids: readonly number[], change: { mark: boolean; reason: string | null; adminId: number; at: Date }): Promise<void> {
+export async function writeFraudFlag(
+  db: Db,
+  ids: readonly number[],
+  change: { mark: boolean; reason: string | null; adminId: number; at: Date },
+): Promise<void> {
   await db
     .updateTable('businesses')
     .set(
@@ -34,7 +32,9 @@ export async function writeFraudFlag(db: Db, ids: readonly number[], change: { m
 export async function writeTrust(db: Db, businessId: number, change: { trusted: boolean; adminId: number; at: Date }): Promise<void> {
   await db
     .updateTable('businesses')
-    .set(change.trusted ? { is_trusted: true, trusted_by: change.adminId, trusted_at: change.at, updated_at: change.at } : { ...NO_TRUST, updated_at: change.at })
+    .set(
+      change.trusted ? { is_trusted: true, trusted_by: change.adminId, trusted_at: change.at, updated_at: change.at } : { ...NO_TRUST, updated_at: change.at },
+    )
     .where('id', '=', businessId)
     .execute();
 }

@@ -30,7 +30,14 @@ export async function markFraud(
       at,
     });
     if (mark && row.is_trusted) {
-      events.push({ businessId: row.id, kind: 'trust.revoked', message: 'Trust withdrawn: the business was marked as fraud', adminId: actor.id, details: { cause: 'fraud.marked' }, at });
+      events.push({
+        businessId: row.id,
+        kind: 'trust.revoked',
+        message: 'Trust withdrawn: the business was marked as fraud',
+        adminId: actor.id,
+        details: { cause: 'fraud.marked' },
+        at,
+      });
     }
   }
   await recordBusinessEvents(db, events);

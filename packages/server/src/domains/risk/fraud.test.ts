@@ -29,7 +29,14 @@ describe('the fraud list', () => {
     expect(byName.status).toBe(200);
     expect(ids(byName)).toEqual([walleted.id, exempt.id, marked.id]);
     expect(byName.body).toMatchObject({ page: 1, pageSize: 100, total: 3, hasMore: false });
-    expect(byName.body.items[0]).toMatchObject({ name: 'Zorba Wallet Foods', hasWallet: true, walletStatus: 'PND', isFraud: false, stateCode: 'LA', stateName: 'Lagos' });
+    expect(byName.body.items[0]).toMatchObject({
+      name: 'Zorba Wallet Foods',
+      hasWallet: true,
+      walletStatus: 'PND',
+      isFraud: false,
+      stateCode: 'LA',
+      stateName: 'Lagos',
+    });
 
     expect(ids(await viewer.request('GET', LIST, { query: { search: 'ZORBA.FLAG@' } }))).toEqual([marked.id]);
     expect(ids(await viewer.request('GET', LIST, { query: { search: String(exempt.id) } }))).toContain(exempt.id);
@@ -44,7 +51,10 @@ describe('the fraud list', () => {
     const csv = await viewer.request('GET', LIST, { query: { search: 'zorba', download: 'csv' } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('ID,Business,Email,State,Fraud,Fraud reason,Marked,Trusted,KYC override,Wallet,Signed up');
     expect(lines).toHaveLength(4);
     expect(csv.text).toContain('Card testing');
@@ -63,7 +73,13 @@ describe('marking and clearing fraud', () => {
     const business = await insertBusiness(t.db, { is_trusted: true, trusted_at: new Date('2026-10-01T00:00:00Z') });
     const answer = await analyst.request('POST', update(business.id), { body: { is_fraud: true, reason: 'Chargebacks from stolen cards' } });
     expect(answer.status).toBe(200);
-    expect(answer.body.business).toMatchObject({ id: business.id, isFraud: true, fraudReason: 'Chargebacks from stolen cards', isTrusted: false, fraudMarkedAt: t.clock.now().toISOString() });
+    expect(answer.body.business).toMatchObject({
+      id: business.id,
+      isFraud: true,
+      fraudReason: 'Chargebacks from stolen cards',
+      isTrusted: false,
+      fraudMarkedAt: t.clock.now().toISOString(),
+    });
     expect(answer.body.message).toContain('trust was withdrawn');
     const row = await t.db.selectFrom('businesses').selectAll().where('id', '=', business.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ is_fraud: true, fraud_marked_by: analyst.id, is_trusted: false, trusted_by: null, trusted_at: null });
@@ -117,7 +133,10 @@ describe('marking fraud on a selection', () => {
     const a = await insertBusiness(t.db, { is_trusted: true });
     const b = await insertBusiness(t.db);
     const already = await insertBusiness(t.db, { is_fraud: true, fraud_reason: 'Old case' });
-    const answer = await analyst.request('POST', BULK, { headers: idempotencyKey(), body: { ids: [a.id, b.id, already.id, 999_999], is_fraud: true, reason: 'Ring of mule accounts' } });
+    const answer = await analyst.request('POST', BULK, {
+      headers: idempotencyKey(),
+      body: { ids: [a.id, b.id, already.id, 999_999], is_fraud: true, reason: 'Ring of mule accounts' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       matched: 3,
@@ -184,7 +203,9 @@ describe('trusted merchants', () => {
     expect(trusted.body.business).toMatchObject({ isTrusted: true, trustedAt: t.clock.now().toISOString() });
     const list = await analyst.request('GET', '/v1/businesses/admin/accounts-for-trusting', { query: { search: 'trusty', isTrusted: 'true' } });
     expect(list.body.items.map((row: { id: number }) => row.id)).toEqual([business.id]);
-    expect((await analyst.request('GET', '/v1/businesses/admin/accounts-for-trusting', { query: { search: 'trusty', isTrusted: 'false' } })).body.total).toBe(0);
+    expect((await analyst.request('GET', '/v1/businesses/admin/accounts-for-trusting', { query: { search: 'trusty', isTrusted: 'false' } })).body.total).toBe(
+      0,
+    );
     expect((await analyst.request('POST', TOGGLE(business.id), { body: { isTrusted: false } })).body.business.isTrusted).toBe(false);
     expect((await eventsOf(t.db, business.id)).map((e) => e.kind)).toEqual(['trust.granted', 'trust.revoked']);
   });
@@ -223,7 +244,9 @@ describe('wallet status (PND accounts)', () => {
     const byUid = await viewer.request('GET', '/api/wallets', { query: { uid: wallet.uid.toUpperCase() } });
     expect(byUid.body.total).toBe(1);
     const events = await eventsOf(t.db, business.id);
-    expect(events).toEqual([expect.objectContaining({ kind: 'wallet.status', message: 'Wallet ACTIVE → PND: Disputed inflows under review', admin_id: analyst.id })]);
+    expect(events).toEqual([
+      expect.objectContaining({ kind: 'wallet.status', message: 'Wallet ACTIVE → PND: Disputed inflows under review', admin_id: analyst.id }),
+    ]);
   });
 
   it('answers 409 for the status it already has, 404 for an unknown wallet, 400 naming a bad uid or status, 403 without wallets.status: nothing changes', async () => {

@@ -23,11 +23,16 @@ afterAll(() => t.close());
 
 async function plans(implementation: Implementation, input: Record<string, unknown>): Promise<{ page: string; count: string }> {
   const ctx = { db: t.db, now: t.clock.now() } as unknown as HandlerContext;
-  const { page, count } = implementation.list!({ input, ctx })((source) => ({ page: pageQuery(source, 1, 100).compile(), count: countQuery(source).compile() }));
+  const { page, count } = implementation.list!({ input, ctx })((source) => ({
+    page: pageQuery(source, 1, 100).compile(),
+    count: countQuery(source).compile(),
+  }));
   return t.db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
     const explain = async (query: CompiledQuery) =>
-      ((await trx.executeQuery(CompiledQuery.raw(`explain (costs off) ${query.sql}`, [...query.parameters]))).rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
+      ((await trx.executeQuery(CompiledQuery.raw(`explain (costs off) ${query.sql}`, [...query.parameters]))).rows as { 'QUERY PLAN': string }[])
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
     return { page: await explain(page), count: await explain(count) };
   });
 }

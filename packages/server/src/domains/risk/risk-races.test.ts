@@ -15,7 +15,18 @@ let t: TestApp;
 let admin: Actor;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.actor({ role: 'admin', permissions: ['fraud.view', 'fraud.manage', 'merchants.trust', 'wallets.status', 'fixed-accounts.view', 'fixed-accounts.blacklist', 'fixed-accounts.manage'] });
+  admin = await t.actor({
+    role: 'admin',
+    permissions: [
+      'fraud.view',
+      'fraud.manage',
+      'merchants.trust',
+      'wallets.status',
+      'fixed-accounts.view',
+      'fixed-accounts.blacklist',
+      'fixed-accounts.manage',
+    ],
+  });
 });
 afterAll(() => t.close());
 afterEach(() => {
@@ -48,7 +59,11 @@ describe('a change that lands between the read and the write', () => {
     const frozen = await send(admin, 'PATCH', `/api/wallet/update/status/${wallet.uid}`, { status: 'FROZEN', reason: 'Court order' });
     expect(frozen.status, frozen.text).toBe(200);
     expect(await eventsOf(t.db, business.id)).toEqual([
-      expect.objectContaining({ kind: 'wallet.status', message: 'Wallet PND → FROZEN: Court order', details: expect.objectContaining({ from: 'PND', to: 'FROZEN' }) }),
+      expect.objectContaining({
+        kind: 'wallet.status',
+        message: 'Wallet PND → FROZEN: Court order',
+        details: expect.objectContaining({ from: 'PND', to: 'FROZEN' }),
+      }),
     ]);
   });
 
@@ -65,10 +80,18 @@ describe('a change that lands between the read and the write', () => {
 
   it('blacklist toggle: an account blacklisted meanwhile is 409 and audited as such', async () => {
     const business = await insertBusiness(t.db);
-    const account = await insertFixedAccount(t.db, business.id, { account_number: accountNumberAt('WEMA'), blacklisted: true, blacklist_reason: 'First analyst' });
+    const account = await insertFixedAccount(t.db, business.id, {
+      account_number: accountNumberAt('WEMA'),
+      blacklisted: true,
+      blacklist_reason: 'First analyst',
+    });
     const send = appWith(t, { db: t.db.withPlugin(staleReads((row) => (row.id === account.id && 'blacklisted' in row ? { blacklisted: false } : null))) });
     const before = await riskSnapshot(t);
-    const answer = await send(admin, 'POST', '/v1/payments/fixedaccounts/toggleblacklist', { accountNumber: account.account_number, blacklist: true, reason: 'Second analyst' });
+    const answer = await send(admin, 'POST', '/v1/payments/fixedaccounts/toggleblacklist', {
+      accountNumber: account.account_number,
+      blacklist: true,
+      reason: 'Second analyst',
+    });
     expect(answer.status, answer.text).toBe(409);
     expect(answer.body.message).toContain('already blacklisted');
     expect(await riskSnapshot(t)).toEqual(before);
@@ -93,12 +116,20 @@ describe('two admins at the bank at once', () => {
       return original(...args);
     });
     const path = '/v1/payments/fixedaccounts/deactivate-account';
-    const answers = await Promise.all([admin.request('POST', path, { body: { id: account.id, reason: 'Idle for a year' } }), admin.request('POST', path, { body: { id: account.id, reason: 'Closed by request' } })]);
+    const answers = await Promise.all([
+      admin.request('POST', path, { body: { id: account.id, reason: 'Idle for a year' } }),
+      admin.request('POST', path, { body: { id: account.id, reason: 'Closed by request' } }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const refused = answers.find((a) => a.status === 409)!;
     expect(refused.body.message).toContain('was deactivated by someone else');
     expect((await eventsOf(t.db, business.id)).map((e) => e.kind)).toEqual(['fixed-account.deactivated']);
-    const audits = await t.db.selectFrom('audit_log').select('outcome').where('command_id', '=', 'fixed-accounts.deactivate').where(sql<boolean>`input->>'id' = ${String(account.id)}`).execute();
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .select('outcome')
+      .where('command_id', '=', 'fixed-accounts.deactivate')
+      .where(sql<boolean>`input->>'id' = ${String(account.id)}`)
+      .execute();
     expect(audits.map((a) => a.outcome).sort()).toEqual(['409', 'ok']);
   });
 

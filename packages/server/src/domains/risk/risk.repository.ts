@@ -68,7 +68,17 @@ export function walletQuery(db: Db) {
   return db
     .selectFrom('wallets as w')
     .leftJoin('businesses as b', 'b.id', 'w.business_id')
-    .select(['w.uid', 'w.business_id', 'b.name as business_name', 'b.email as business_email', 'b.is_fraud', 'w.status', 'w.status_reason', 'w.status_changed_at', 'w.created_at']);
+    .select([
+      'w.uid',
+      'w.business_id',
+      'b.name as business_name',
+      'b.email as business_email',
+      'b.is_fraud',
+      'w.status',
+      'w.status_reason',
+      'w.status_changed_at',
+      'w.created_at',
+    ]);
 }
 
 export function toWalletRow(row: RowOf<typeof walletQuery>): WalletRow {

@@ -17,7 +17,8 @@ export const toggleTrustHandler = implement(toggleTrust, async ({ input, ctx }) 
   const business = await lockBusiness(ctx.db, input.id);
   if (!business) throw notFound(`Business ${input.id} does not exist`);
   if (business.is_trusted === input.isTrusted) throw conflict(`${business.name} is ${input.isTrusted ? 'already trusted' : 'not trusted'}`);
-  if (input.isTrusted && business.is_fraud) throw conflict(`${business.name} is marked as fraud and cannot be trusted; clear the fraud mark first`, { reason: 'fraud' });
+  if (input.isTrusted && business.is_fraud)
+    throw conflict(`${business.name} is marked as fraud and cannot be trusted; clear the fraud mark first`, { reason: 'fraud' });
   await setTrust(ctx.db, business.id, { trusted: input.isTrusted, actor, at: ctx.now });
   const after = (await findRiskBusiness(ctx.db, business.id))!;
   return { business: after, message: input.isTrusted ? `${after.name} is trusted.` : `${after.name} is no longer trusted.` };

@@ -33,7 +33,8 @@ afterAll(async () => {
 
 const WEMA = nuban('035', '123456780');
 const bank = () => new HttpBank('WEMA', { url, apiKey: 'test-key', timeoutMs: 2_000 });
-const answer = (path: string, body: unknown, type = 'application/json') => answers.set(path, { body: typeof body === 'string' ? body : JSON.stringify(body), type });
+const answer = (path: string, body: unknown, type = 'application/json') =>
+  answers.set(path, { body: typeof body === 'string' ? body : JSON.stringify(body), type });
 
 async function failure(call: Promise<unknown>): Promise<BankError> {
   const error = await call.then(
@@ -49,22 +50,87 @@ describe('HttpBank reads every answer against what the bank promises', () => {
     answer(`/accounts/${WEMA}`, { accountName: 'ADEYEMI KEMI', status: 'DORMANT' });
     expect(await bank().nameEnquiry(WEMA)).toEqual({ accountNumber: WEMA, accountName: 'ADEYEMI KEMI', status: 'DORMANT' });
     answer('/notifications/repush', { bankReference: 'WEM-1', amountKobo: 150_000 });
-    expect(await bank().repushNotification({ accountNumber: WEMA, sessionId: '100004261121093512345678901234' })).toEqual({ bankReference: 'WEM-1', amountKobo: 150_000 });
+    expect(await bank().repushNotification({ accountNumber: WEMA, sessionId: '100004261121093512345678901234' })).toEqual({
+      bankReference: 'WEM-1',
+      amountKobo: 150_000,
+    });
   });
 
   it.each([
     ['a name enquiry without a name', `/accounts/${WEMA}`, { name: 'ADEYEMI KEMI' }, (b: HttpBank) => b.nameEnquiry(WEMA), 'accountName', false],
-    ['a name enquiry with an unknown status', `/accounts/${WEMA}`, { accountName: 'X', status: 'ASLEEP' }, (b: HttpBank) => b.nameEnquiry(WEMA), 'status', false],
-    ['an HTML page for a register', `/virtual-accounts/${WEMA}/register`, '<html><body>Gateway error</body></html>', (b: HttpBank) => b.registerAccount({ accountNumber: WEMA, accountName: 'Traction/X' }), 'could not read', true],
-    ['a numeric reference for a rename', `/virtual-accounts/${WEMA}/rename`, { bankReference: 42 }, (b: HttpBank) => b.renameAccount({ accountNumber: WEMA, accountName: 'Traction/X' }), 'bankReference', true],
-    ['an empty body for a deactivation', `/virtual-accounts/${WEMA}/deactivate`, '', (b: HttpBank) => b.deactivateAccount({ accountNumber: WEMA, reason: 'Idle' }), 'could not read', true],
-    ['an amount in naira with kobo as a fraction', '/notifications/repush', { bankReference: 'WEM-2', amountKobo: 1500.5 }, (b: HttpBank) => b.repushNotification({ accountNumber: WEMA, sessionId: '100004261121093512345678901234' }), 'amountKobo', true],
-    ['an amount as text', '/notifications/repush', { bankReference: 'WEM-3', amountKobo: '150000' }, (b: HttpBank) => b.repushNotification({ accountNumber: WEMA, sessionId: '100004261121093512345678901234' }), 'amountKobo', true],
-    ['a statement that is not a list', `/accounts/${WEMA}/transactions`, { items: 'none today' }, (b: HttpBank) => b.transactions({ accountNumber: WEMA, fromDate: '2026-11-01', endDate: '2026-11-02' }), 'items', false],
+    [
+      'a name enquiry with an unknown status',
+      `/accounts/${WEMA}`,
+      { accountName: 'X', status: 'ASLEEP' },
+      (b: HttpBank) => b.nameEnquiry(WEMA),
+      'status',
+      false,
+    ],
+    [
+      'an HTML page for a register',
+      `/virtual-accounts/${WEMA}/register`,
+      '<html><body>Gateway error</body></html>',
+      (b: HttpBank) => b.registerAccount({ accountNumber: WEMA, accountName: 'Traction/X' }),
+      'could not read',
+      true,
+    ],
+    [
+      'a numeric reference for a rename',
+      `/virtual-accounts/${WEMA}/rename`,
+      { bankReference: 42 },
+      (b: HttpBank) => b.renameAccount({ accountNumber: WEMA, accountName: 'Traction/X' }),
+      'bankReference',
+      true,
+    ],
+    [
+      'an empty body for a deactivation',
+      `/virtual-accounts/${WEMA}/deactivate`,
+      '',
+      (b: HttpBank) => b.deactivateAccount({ accountNumber: WEMA, reason: 'Idle' }),
+      'could not read',
+      true,
+    ],
+    [
+      'an amount in naira with kobo as a fraction',
+      '/notifications/repush',
+      { bankReference: 'WEM-2', amountKobo: 1500.5 },
+      (b: HttpBank) => b.repushNotification({ accountNumber: WEMA, sessionId: '100004261121093512345678901234' }),
+      'amountKobo',
+      true,
+    ],
+    [
+      'an amount as text',
+      '/notifications/repush',
+      { bankReference: 'WEM-3', amountKobo: '150000' },
+      (b: HttpBank) => b.repushNotification({ accountNumber: WEMA, sessionId: '100004261121093512345678901234' }),
+      'amountKobo',
+      true,
+    ],
+    [
+      'a statement that is not a list',
+      `/accounts/${WEMA}/transactions`,
+      { items: 'none today' },
+      (b: HttpBank) => b.transactions({ accountNumber: WEMA, fromDate: '2026-11-01', endDate: '2026-11-02' }),
+      'items',
+      false,
+    ],
     [
       'a statement line without a direction',
       `/accounts/${WEMA}/transactions`,
-      { items: [{ reference: 'R1', sessionId: 'S1', amountKobo: 100, balanceAfterKobo: 100, narration: '', counterpartyName: '', counterpartyBank: '', at: '2026-11-01T10:00:00Z' }] },
+      {
+        items: [
+          {
+            reference: 'R1',
+            sessionId: 'S1',
+            amountKobo: 100,
+            balanceAfterKobo: 100,
+            narration: '',
+            counterpartyName: '',
+            counterpartyBank: '',
+            at: '2026-11-01T10:00:00Z',
+          },
+        ],
+      },
       (b: HttpBank) => b.transactions({ accountNumber: WEMA, fromDate: '2026-11-01', endDate: '2026-11-02' }),
       'items.0.direction',
       false,

@@ -69,17 +69,29 @@ export class HttpBank {
 
   async registerAccount(account: { accountNumber: string; accountName: string }, options: BankCallOptions = {}): Promise<BankReceipt> {
     this.checkAccount(account.accountNumber);
-    return this.read(receiptAnswer, await this.call('POST', `/virtual-accounts/${account.accountNumber}/register`, { accountName: account.accountName }, options, 'accountNumber'), true);
+    return this.read(
+      receiptAnswer,
+      await this.call('POST', `/virtual-accounts/${account.accountNumber}/register`, { accountName: account.accountName }, options, 'accountNumber'),
+      true,
+    );
   }
 
   async renameAccount(account: { accountNumber: string; accountName: string }, options: BankCallOptions = {}): Promise<BankReceipt> {
     this.checkAccount(account.accountNumber);
-    return this.read(receiptAnswer, await this.call('POST', `/virtual-accounts/${account.accountNumber}/rename`, { accountName: account.accountName }, options, 'accountNumber'), true);
+    return this.read(
+      receiptAnswer,
+      await this.call('POST', `/virtual-accounts/${account.accountNumber}/rename`, { accountName: account.accountName }, options, 'accountNumber'),
+      true,
+    );
   }
 
   async deactivateAccount(account: { accountNumber: string; reason: string }, options: BankCallOptions = {}): Promise<BankReceipt> {
     this.checkAccount(account.accountNumber);
-    return this.read(receiptAnswer, await this.call('POST', `/virtual-accounts/${account.accountNumber}/deactivate`, { reason: account.reason }, options, 'accountNumber'), true);
+    return this.read(
+      receiptAnswer,
+      await this.call('POST', `/virtual-accounts/${account.accountNumber}/deactivate`, { reason: account.reason }, options, 'accountNumber'),
+      true,
+    );
   }
 
   async transactions(query: { accountNumber: string; fromDate: string; endDate: string }, options: BankCallOptions = {}): Promise<BankTransaction[]> {
@@ -114,7 +126,12 @@ export class HttpBank {
   /** The check the bank would make, made here first to save a call. */
   private checkAccount(accountNumber: string): void {
     if (!isValidNuban(FIXED_ACCOUNT_BANKS[this.bank].code, accountNumber)) {
-      throw new BankError(this.bank, 'invalid_account', `${this.name} says ${accountNumber} is not a valid ${this.name} account number (NUBAN check digit)`, 'accountNumber');
+      throw new BankError(
+        this.bank,
+        'invalid_account',
+        `${this.name} says ${accountNumber} is not a valid ${this.name} account number (NUBAN check digit)`,
+        'accountNumber',
+      );
     }
   }
 
@@ -138,13 +155,23 @@ export class HttpBank {
     const status = error instanceof FetchError ? error.status : undefined;
     const data = error instanceof FetchError ? (error.data as { code?: string; message?: string } | undefined) : undefined;
     const cause = error instanceof Error ? (error.cause as { name?: string } | undefined) : undefined;
-    const timedOut = (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) || cause?.name === 'TimeoutError' || cause?.name === 'AbortError';
-    if (status === undefined && timedOut) return new BankError(this.bank, 'timeout', `${this.name} did not answer within ${formatSeconds(timeoutMs)}`, subject, { cause: error });
+    const timedOut =
+      (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) ||
+      cause?.name === 'TimeoutError' ||
+      cause?.name === 'AbortError';
+    if (status === undefined && timedOut)
+      return new BankError(this.bank, 'timeout', `${this.name} did not answer within ${formatSeconds(timeoutMs)}`, subject, { cause: error });
     if ((status === 400 || status === 422) && data?.code === 'INVALID_ACCOUNT') {
       return new BankError(this.bank, 'invalid_account', `${this.name} says the account number is not valid`, 'accountNumber', { cause: error });
     }
     if (status === 404) return new BankError(this.bank, 'not_found', data?.message ?? `${this.name} has no record of it`, subject, { cause: error });
-    return new BankError(this.bank, 'failed', status ? `${this.name} answered ${status}${data?.message ? `: ${data.message}` : ''}` : `${this.name} could not be reached`, undefined, { cause: error });
+    return new BankError(
+      this.bank,
+      'failed',
+      status ? `${this.name} answered ${status}${data?.message ? `: ${data.message}` : ''}` : `${this.name} could not be reached`,
+      undefined,
+      { cause: error },
+    );
   }
 }
 

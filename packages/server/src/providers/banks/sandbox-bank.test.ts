@@ -51,7 +51,9 @@ describe('the sandbox banks', () => {
 
   it('read our own accounts from the directory', async () => {
     const number = nuban('101', '555555555');
-    const withDirectory = sandboxBanks({ directory: async (bank, n) => (bank === 'PROVIDUS' && n === number ? { accountName: 'Traction/Ours', status: 'DEACTIVATED' } : null) });
+    const withDirectory = sandboxBanks({
+      directory: async (bank, n) => (bank === 'PROVIDUS' && n === number ? { accountName: 'Traction/Ours', status: 'DEACTIVATED' } : null),
+    });
     expect(await withDirectory.providus.nameEnquiry(number)).toEqual({ accountNumber: number, accountName: 'Traction/Ours', status: 'INACTIVE' });
   });
 });

@@ -107,7 +107,9 @@ export class SandboxBank {
         const stamp = new Date(at + 3_600_000).toISOString().replace(/\D/g, '').slice(2, 14);
         items.push({
           reference: `VFD${String(h).padStart(10, '0')}${n}`,
-          sessionId: `100004${stamp}${String(hash(`session:${h}`)).padStart(12, '0').slice(0, 12)}`,
+          sessionId: `100004${stamp}${String(hash(`session:${h}`))
+            .padStart(12, '0')
+            .slice(0, 12)}`,
           direction,
           amountKobo,
           balanceAfterKobo: balance,
@@ -128,13 +130,21 @@ export class SandboxBank {
     if (query.sessionId.endsWith('000')) {
       throw new BankError(this.bank, 'not_found', `${this.name} has no transfer with session id ${query.sessionId} into ${query.accountNumber}`, 'sessionId');
     }
-    return { bankReference: this.reference('RPS', query.accountNumber, query.sessionId), amountKobo: 100_00 + (hash(`repush:${query.sessionId}`) % 1_000_000_00) };
+    return {
+      bankReference: this.reference('RPS', query.accountNumber, query.sessionId),
+      amountKobo: 100_00 + (hash(`repush:${query.sessionId}`) % 1_000_000_00),
+    };
   }
 
   /** The bank's checks on an account number, and the failures its serial provokes. */
   private async checkAccount(accountNumber: string, options: BankCallOptions): Promise<void> {
     if (!isValidNuban(this.code, accountNumber)) {
-      throw new BankError(this.bank, 'invalid_account', `${this.name} says ${accountNumber} is not a valid ${this.name} account number (NUBAN check digit)`, 'accountNumber');
+      throw new BankError(
+        this.bank,
+        'invalid_account',
+        `${this.name} says ${accountNumber} is not a valid ${this.name} account number (NUBAN check digit)`,
+        'accountNumber',
+      );
     }
     const ending = accountNumber.slice(6, 9);
     await this.provoked(ending, options, 'accountNumber');
@@ -147,10 +157,14 @@ export class SandboxBank {
     const timeoutMs = this.options.timeoutMs ?? 10_000;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, timeoutMs);
-      options.signal?.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
+      options.signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
     throw new BankError(this.bank, 'timeout', `${this.name} did not answer within ${formatSeconds(timeoutMs)}`, subject);
   }
@@ -172,7 +186,6 @@ export function sandboxBanks(options: SandboxBankOptions = {}): BankProviders {
   };
 }
 
-
 /** FNV-1a, 32 bits: the same number for the same text, everywhere. */
 function hash(text: string): number {
   let h = 0x811c9dc5;
@@ -183,8 +196,49 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-const FIRST = ['Adaeze', 'Babatunde', 'Chinedu', 'Damilola', 'Emeka', 'Funmilayo', 'Garba', 'Halima', 'Ifeoma', 'Jide', 'Kemi', 'Lawal', 'Musa', 'Ngozi', 'Olumide', 'Patience', 'Rasheed', 'Sade', 'Tunde', 'Uche', 'Yetunde', 'Zainab'];
-const LAST = ['Adeyemi', 'Bello', 'Chukwu', 'Danjuma', 'Eze', 'Fashola', 'Ibrahim', 'Johnson', 'Kalu', 'Lawson', 'Mohammed', 'Nwosu', 'Okafor', 'Olawale', 'Suleiman', 'Uzor', 'Yusuf'];
+const FIRST = [
+  'Adaeze',
+  'Babatunde',
+  'Chinedu',
+  'Damilola',
+  'Emeka',
+  'Funmilayo',
+  'Garba',
+  'Halima',
+  'Ifeoma',
+  'Jide',
+  'Kemi',
+  'Lawal',
+  'Musa',
+  'Ngozi',
+  'Olumide',
+  'Patience',
+  'Rasheed',
+  'Sade',
+  'Tunde',
+  'Uche',
+  'Yetunde',
+  'Zainab',
+];
+const LAST = [
+  'Adeyemi',
+  'Bello',
+  'Chukwu',
+  'Danjuma',
+  'Eze',
+  'Fashola',
+  'Ibrahim',
+  'Johnson',
+  'Kalu',
+  'Lawson',
+  'Mohammed',
+  'Nwosu',
+  'Okafor',
+  'Olawale',
+  'Suleiman',
+  'Uzor',
+  'Yusuf',
+];
 const COUNTERPARTY_BANKS = ['Access Bank', 'GTBank', 'Zenith Bank', 'First Bank', 'UBA', 'Opay', 'Moniepoint', 'Kuda', 'Palmpay', 'Fidelity Bank'];
 
 function personName(h: number): string {

@@ -41,6 +41,8 @@ export class SandboxEmailProvider implements EmailProvider {
 
   /** The newest message to an address, optionally of one kind. */
   latest(to: string, kind?: EmailMessage['kind']): SentEmail | undefined {
-    return this.mailbox(to).filter((m) => !kind || m.kind === kind).at(-1);
+    return this.mailbox(to)
+      .filter((m) => !kind || m.kind === kind)
+      .at(-1);
   }
 }

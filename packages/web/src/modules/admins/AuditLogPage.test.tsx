@@ -27,7 +27,9 @@ const entry: AuditEntry = {
 stubViewportSize();
 beforeEach(() => {
   call.mockReset();
-  call.mockImplementation((_command: unknown, input: { page?: number }) => Promise.resolve({ items: [entry], page: input.page ?? 1, pageSize: 100, total: 1, hasMore: false }));
+  call.mockImplementation((_command: unknown, input: { page?: number }) =>
+    Promise.resolve({ items: [entry], page: input.page ?? 1, pageSize: 100, total: 1, hasMore: false }),
+  );
 });
 afterEach(cleanup);
 

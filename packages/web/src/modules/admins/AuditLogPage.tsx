@@ -43,12 +43,21 @@ function AuditEntryDialog({ entry, onClose }: { entry: AuditEntry | null; onClos
                 <Row label="Who">{entry.adminEmail ?? (entry.adminId !== null ? `Admin #${entry.adminId}` : 'Nobody signed in')}</Row>
                 <Row label="When">{dateTimeFormat.format(new Date(entry.at))}</Row>
                 <Row label="Outcome">
-                  <span data-outcome={entry.outcome} className={entry.outcome === 'ok' ? 'text-accent-700 dark:text-accent-400' : 'text-red-700 dark:text-red-400'}>
+                  <span
+                    data-outcome={entry.outcome}
+                    className={entry.outcome === 'ok' ? 'text-accent-700 dark:text-accent-400' : 'text-red-700 dark:text-red-400'}
+                  >
                     {outcomeText(entry.outcome)}
                   </span>
                 </Row>
                 <Row label="Message">{entry.message}</Row>
-                <Row label="Device">{entry.deviceFingerprint ? <span data-device-fingerprint className="font-mono text-xs">{entry.deviceFingerprint}</span> : null}</Row>
+                <Row label="Device">
+                  {entry.deviceFingerprint ? (
+                    <span data-device-fingerprint className="font-mono text-xs">
+                      {entry.deviceFingerprint}
+                    </span>
+                  ) : null}
+                </Row>
                 <Row label="Address">{entry.ip}</Row>
                 <Row label="Request">{entry.requestId ? <span className="font-mono text-xs">{entry.requestId}</span> : null}</Row>
               </dl>

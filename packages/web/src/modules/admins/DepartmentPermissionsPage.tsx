@@ -20,7 +20,12 @@ export default function DepartmentPermissionsPage() {
   useEffect(() => setDraft(null), [saved]);
 
   if (shown.isPending) return <PageSpinner />;
-  if (!shown.data) return <p role="alert" className="text-red-600">This department could not be loaded.</p>;
+  if (!shown.data)
+    return (
+      <p role="alert" className="text-red-600">
+        This department could not be loaded.
+      </p>
+    );
   const { department } = shown.data;
   const savedSet = new Set(department.permissions as Permission[]);
   const current = draft ?? savedSet;
@@ -35,7 +40,9 @@ export default function DepartmentPermissionsPage() {
         actions={
           canEdit ? (
             <div className="flex gap-2">
-              <Button disabled={!changed} onClick={() => setDraft(null)}>Discard</Button>
+              <Button disabled={!changed} onClick={() => setDraft(null)}>
+                Discard
+              </Button>
               <Button
                 variant="primary"
                 disabled={!changed}

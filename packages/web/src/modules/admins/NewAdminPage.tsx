@@ -43,7 +43,11 @@ export default function NewAdminPage() {
       </div>
       <label className="block">
         <span className="mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-400">Role</span>
-        <select className="h-9 w-full rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>
+        <select
+          className="h-9 w-full rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
+          value={form.role}
+          onChange={(e) => setForm({ ...form, role: e.target.value as Role })}
+        >
           <option value="staff">Staff</option>
           <option value="admin">Admin</option>
           <option value="super_admin">Super admin</option>
@@ -57,15 +61,23 @@ export default function NewAdminPage() {
               <input
                 type="checkbox"
                 checked={form.departmentIds.includes(d.id)}
-                onChange={(e) => setForm({ ...form, departmentIds: e.target.checked ? [...form.departmentIds, d.id] : form.departmentIds.filter((x) => x !== d.id) })}
+                onChange={(e) =>
+                  setForm({ ...form, departmentIds: e.target.checked ? [...form.departmentIds, d.id] : form.departmentIds.filter((x) => x !== d.id) })
+                }
               />
               {d.name}
             </label>
           ))}
         </div>
       </fieldset>
-      {error ? <p role="alert" className="text-red-600">{error}</p> : null}
-      <Button type="submit" variant="primary" disabled={sending}>{sending ? "Creating…" : "Create admin"}</Button>
+      {error ? (
+        <p role="alert" className="text-red-600">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" variant="primary" disabled={sending}>
+        {sending ? 'Creating…' : 'Create admin'}
+      </Button>
     </form>
   );
 }

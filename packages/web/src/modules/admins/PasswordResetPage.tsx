@@ -21,8 +21,19 @@ export default function PasswordResetPage() {
   return (
     <div className="max-w-2xl">
       <PageHeader title="Password Reset" description="Find an admin and send them a reset link." />
-      <input type="search" data-page-search placeholder="Name or email (2+ characters)" value={search} onChange={(e) => setSearch(e.target.value)} className="mb-3 h-9 w-full rounded-md border border-zinc-300 bg-white px-2.5 dark:border-zinc-700 dark:bg-zinc-900" />
-      {message ? <p role="status" className="mb-3 rounded-md bg-accent-50 p-2 text-accent-700 dark:bg-accent-950 dark:text-accent-200">{message}</p> : null}
+      <input
+        type="search"
+        data-page-search
+        placeholder="Name or email (2+ characters)"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        className="mb-3 h-9 w-full rounded-md border border-zinc-300 bg-white px-2.5 dark:border-zinc-700 dark:bg-zinc-900"
+      />
+      {message ? (
+        <p role="status" className="mb-3 rounded-md bg-accent-50 p-2 text-accent-700 dark:bg-accent-950 dark:text-accent-200">
+          {message}
+        </p>
+      ) : null}
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
         {admins.data?.items.map((a) => (
           <li key={a.id} className="flex items-center justify-between py-2">

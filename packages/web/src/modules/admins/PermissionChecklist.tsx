@@ -30,7 +30,9 @@ export function PermissionChecklist({ checked, inherited = new Map(), onToggle, 
               const locked = !onToggle || busy || (!on && !mine.has(permission));
               return (
                 <li key={permission}>
-                  <label className={`flex items-start gap-2 rounded px-1 py-0.5 ${locked ? 'text-zinc-500' : 'cursor-pointer hover:bg-zinc-50 dark:hover:bg-zinc-800'}`}>
+                  <label
+                    className={`flex items-start gap-2 rounded px-1 py-0.5 ${locked ? 'text-zinc-500' : 'cursor-pointer hover:bg-zinc-50 dark:hover:bg-zinc-800'}`}
+                  >
                     <input
                       type="checkbox"
                       className="mt-0.5 accent-accent-600"

@@ -9,7 +9,15 @@ export default function PermissionsPage() {
   const departments = useCommandQuery(listDepartments, {});
   return (
     <div>
-      <PageHeader title="Permissions" description="By department" actions={<Link className="text-accent-600 underline dark:text-accent-400" to="/permissions-users">By user</Link>} />
+      <PageHeader
+        title="Permissions"
+        description="By department"
+        actions={
+          <Link className="text-accent-600 underline dark:text-accent-400" to="/permissions-users">
+            By user
+          </Link>
+        }
+      />
       {departments.isPending ? (
         <PageSpinner />
       ) : (

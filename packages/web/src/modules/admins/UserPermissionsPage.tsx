@@ -17,7 +17,12 @@ export default function UserPermissionsPage() {
   const grant = useRunCommand(grantPermissions);
   const { allowed, open } = useOpenCommand();
   if (shown.isPending) return <PageSpinner />;
-  if (!shown.data) return <p role="alert" className="text-red-600">This admin could not be loaded{shown.error ? `: ${shown.error.message}` : ''}.</p>;
+  if (!shown.data)
+    return (
+      <p role="alert" className="text-red-600">
+        This admin could not be loaded{shown.error ? `: ${shown.error.message}` : ''}.
+      </p>
+    );
   const { data } = shown;
   const inherited = new Map<Permission, string>();
   for (const d of data.departments) for (const p of d.permissions as Permission[]) if (!inherited.has(p)) inherited.set(p, d.name);
@@ -36,13 +41,18 @@ export default function UserPermissionsPage() {
         actions={
           <div className="flex flex-wrap gap-2">
             {allowed(changeAdminRole) ? (
-              <Button onClick={() => open({ command: changeAdminRole, fixed: { id: adminId }, initial: { role: data.role }, subject: data.email })}>Change role</Button>
+              <Button onClick={() => open({ command: changeAdminRole, fixed: { id: adminId }, initial: { role: data.role }, subject: data.email })}>
+                Change role
+              </Button>
             ) : null}
             {allowed(resetAdminPassword) ? (
               <Button onClick={() => open({ command: resetAdminPassword, fixed: { adminId }, subject: data.email })}>Reset password</Button>
             ) : null}
             {allowed(deleteAdmin) ? (
-              <Button variant="danger" onClick={() => open({ command: deleteAdmin, fixed: { id: adminId }, subject: data.email, onDone: () => navigate('/admin') })}>
+              <Button
+                variant="danger"
+                onClick={() => open({ command: deleteAdmin, fixed: { id: adminId }, subject: data.email, onDone: () => navigate('/admin') })}
+              >
                 Delete
               </Button>
             ) : null}
@@ -50,8 +60,17 @@ export default function UserPermissionsPage() {
         }
       />
       {data.role === 'super_admin' ? <p className="mb-3 text-zinc-500">A super admin holds every permission.</p> : null}
-      {grant.error ? <p role="alert" className="mb-3 text-red-600">{grant.error.userMessage}</p> : null}
-      <PermissionChecklist checked={new Set(data.direct as Permission[])} inherited={inherited} onToggle={canManage ? toggle : undefined} busy={grant.isPending} />
+      {grant.error ? (
+        <p role="alert" className="mb-3 text-red-600">
+          {grant.error.userMessage}
+        </p>
+      ) : null}
+      <PermissionChecklist
+        checked={new Set(data.direct as Permission[])}
+        inherited={inherited}
+        onToggle={canManage ? toggle : undefined}
+        busy={grant.isPending}
+      />
     </div>
   );
 }

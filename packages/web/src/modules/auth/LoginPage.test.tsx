@@ -20,7 +20,11 @@ vi.mock('../../app/client', () => ({
   client: {
     call: (command: AnyCommand, input: Record<string, unknown>) => call(command, input),
     deviceId: 'dev-test',
-    store: { get: (key: string) => stored.get(key) ?? null, set: (key: string, value: string) => stored.set(key, value), remove: (key: string) => stored.delete(key) },
+    store: {
+      get: (key: string) => stored.get(key) ?? null,
+      set: (key: string, value: string) => stored.set(key, value),
+      remove: (key: string) => stored.delete(key),
+    },
   },
 }));
 
@@ -29,8 +33,21 @@ const GENERATED = 'Gx7-generated-9Qw';
 const CHOSEN = 'my own long passphrase';
 const CHANGE_MESSAGE = 'Choose your own password before you go on: the one you used was generated for the first start.';
 const user = { id: 1, email: EMAIL, firstName: 'Super', lastName: 'Admin', role: 'super_admin', permissions: [] } as unknown as SessionUser;
-const signedIn = { code: 200, message: 'Signed in', token: 'tra_session', expiresAt: '2026-11-21T09:00:00.000Z', user, business: { name: 'Traction', country: 'NG', currency: 'NGN' } };
-const changePassword = (token = 'pwd_first-change-token-0001') => ({ code: 'change-password', message: CHANGE_MESSAGE, email: EMAIL, token, expiresAt: '2026-11-20T09:15:00.000Z' });
+const signedIn = {
+  code: 200,
+  message: 'Signed in',
+  token: 'tra_session',
+  expiresAt: '2026-11-21T09:00:00.000Z',
+  user,
+  business: { name: 'Traction', country: 'NG', currency: 'NGN' },
+};
+const changePassword = (token = 'pwd_first-change-token-0001') => ({
+  code: 'change-password',
+  message: CHANGE_MESSAGE,
+  email: EMAIL,
+  token,
+  expiresAt: '2026-11-20T09:15:00.000Z',
+});
 const refused = (status: number, message: string, details?: Record<string, unknown>) =>
   new ClientError('rejected', status, 'POST', '/v1/admin/password/set', { code: String(status) as '400', message, ...(details ? { details } : {}) });
 
@@ -38,7 +55,8 @@ const refused = (status: number, message: string, details?: Record<string, unkno
 function playServer() {
   let current = GENERATED;
   answers.set('auth.login', ({ password }) => {
-    if (password !== current) throw new ClientError('rejected', 401, 'POST', '/v1/auth/admin/login', { code: '401', message: 'Email or password is incorrect.' });
+    if (password !== current)
+      throw new ClientError('rejected', 401, 'POST', '/v1/auth/admin/login', { code: '401', message: 'Email or password is incorrect.' });
     return current === GENERATED ? changePassword() : signedIn;
   });
   answers.set('auth.password.set', ({ password }) => {
@@ -55,7 +73,12 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderLogin() {
-  return renderWithSession(<LoginPage />, { user: null, url: '/login', path: '/login', routes: { '/quick-access': <p data-page="quick-access">Quick Access</p> } }).store;
+  return renderWithSession(<LoginPage />, {
+    user: null,
+    url: '/login',
+    path: '/login',
+    routes: { '/quick-access': <p data-page="quick-access">Quick Access</p> },
+  }).store;
 }
 
 const newPasswordField = () => screen.getByLabelText(/^New password/);
@@ -119,7 +142,9 @@ describe('LoginPage: a password that must be changed', () => {
   it('checks length and the repeat before sending, and shows the server refusal under the field', async () => {
     playServer();
     answers.set('auth.password.set', () => {
-      throw refused(400, 'Choose a password that does not contain your email name', { fields: [{ field: 'password', message: 'must not contain your email name' }] });
+      throw refused(400, 'Choose a password that does not contain your email name', {
+        fields: [{ field: 'password', message: 'must not contain your email name' }],
+      });
     });
     const keyboard = userEvent.setup();
     renderLogin();
@@ -168,7 +193,8 @@ describe('LoginPage: a password that must be changed', () => {
   });
 
   it('shows a sign-in refused because an administrator reset the password', async () => {
-    const message = 'An administrator reset your password, so it no longer signs in. Choose a new one with the link emailed to you, or ask an administrator for a new link.';
+    const message =
+      'An administrator reset your password, so it no longer signs in. Choose a new one with the link emailed to you, or ask an administrator for a new link.';
     answers.set('auth.login', () => {
       throw new ClientError('rejected', 401, 'POST', '/v1/auth/admin/login', { code: '401', message, details: { reason: 'password_reset_pending' } });
     });

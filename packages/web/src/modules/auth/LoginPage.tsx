@@ -129,9 +129,7 @@ export default function LoginPage() {
         // 410: another request used the token meanwhile; a `token` issue: its 15 minutes ran out.
         if (refused.status === 410 || fields.some((issue) => issue.field === 'token')) {
           return startOver(
-            refused.status === 410
-              ? refused.userMessage
-              : 'The time to choose a new password ran out. Sign in again with your current password.',
+            refused.status === 410 ? refused.userMessage : 'The time to choose a new password ran out. Sign in again with your current password.',
           );
         }
         const passwordIssue = fields.find((issue) => issue.field === 'password');
@@ -159,8 +157,19 @@ export default function LoginPage() {
         {step === 'password' ? (
           <form key="password" onSubmit={submitPassword} className="space-y-3" aria-label="Sign in">
             <TextField label="Email" type="email" autoComplete="username" required autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
-            <TextField label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-            {error ? <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p> : null}
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            {error ? (
+              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                {error}
+              </p>
+            ) : null}
             <Button type="submit" variant="primary" className="w-full" disabled={busy}>
               {busy ? 'Signing in…' : 'Sign in'}
             </Button>
@@ -177,7 +186,11 @@ export default function LoginPage() {
               onChange={(e) => setCode(e.target.value.toUpperCase())}
               className="[&_input]:font-mono [&_input]:tracking-[0.4em]"
             />
-            {error ? <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p> : null}
+            {error ? (
+              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                {error}
+              </p>
+            ) : null}
             <Button type="submit" variant="primary" className="w-full" disabled={busy}>
               {busy ? 'Checking…' : 'Confirm device'}
             </Button>
@@ -210,7 +223,11 @@ export default function LoginPage() {
               error={newPasswordErrors.repeat}
               onChange={(e) => setRepeat(e.target.value)}
             />
-            {error ? <p role="alert" className="text-sm text-red-600 dark:text-red-400">{error}</p> : null}
+            {error ? (
+              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                {error}
+              </p>
+            ) : null}
             <Button type="submit" variant="primary" className="w-full" disabled={busy}>
               {busy ? 'Saving…' : 'Set password and sign in'}
             </Button>

@@ -31,15 +31,30 @@ export default function ResetPasswordPage() {
         <h1 className="mb-4 text-lg font-semibold">Choose your password</h1>
         {done ? (
           <p>
-            Password set. <Link className="text-accent-600 underline dark:text-accent-400" to="/login">Sign in</Link>
+            Password set.{' '}
+            <Link className="text-accent-600 underline dark:text-accent-400" to="/login">
+              Sign in
+            </Link>
           </p>
         ) : !token ? (
           <p className="text-red-600">This page needs the link from your email.</p>
         ) : (
           <form onSubmit={submit} className="space-y-3">
-            <TextField label="New password (12 characters or more)" type="password" autoComplete="new-password" minLength={12} required value={password} onChange={(e) => setValue(e.target.value)} />
+            <TextField
+              label="New password (12 characters or more)"
+              type="password"
+              autoComplete="new-password"
+              minLength={12}
+              required
+              value={password}
+              onChange={(e) => setValue(e.target.value)}
+            />
             <TextField label="Repeat it" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-            {error ? <p role="alert" className="text-sm text-red-600">{error}</p> : null}
+            {error ? (
+              <p role="alert" className="text-sm text-red-600">
+                {error}
+              </p>
+            ) : null}
             <Button type="submit" variant="primary" className="w-full">
               Set password
             </Button>

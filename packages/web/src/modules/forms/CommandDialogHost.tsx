@@ -40,7 +40,9 @@ export function CommandDialogHost() {
                 <div className="flex items-center gap-2">
                   <DialogTitle className="font-semibold">{command.title}</DialogTitle>
                   {command.danger !== 'none' ? (
-                    <span className={`rounded px-1.5 text-[11px] leading-5 font-medium ${DANGER_BADGE[command.danger].className}`}>{DANGER_BADGE[command.danger].text}</span>
+                    <span className={`rounded px-1.5 text-[11px] leading-5 font-medium ${DANGER_BADGE[command.danger].className}`}>
+                      {DANGER_BADGE[command.danger].text}
+                    </span>
                   ) : null}
                 </div>
                 {command.description ? <Description className="mt-1 text-zinc-500 dark:text-zinc-400">{command.description}</Description> : null}

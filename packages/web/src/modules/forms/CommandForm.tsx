@@ -132,11 +132,28 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
 
   const problems = [...(failure ? [failure] : []), ...errors.others];
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} onKeyDown={onKeyDown} data-testid="command-form" data-command={command.id} data-danger={command.danger} aria-busy={sending || undefined} className="space-y-3">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={onKeyDown}
+      data-testid="command-form"
+      data-command={command.id}
+      data-danger={command.danger}
+      aria-busy={sending || undefined}
+      className="space-y-3"
+    >
       <fieldset disabled={sending || confirming !== null} className="space-y-3">
         {fields.length === 0 && !request.subject ? <p className="text-zinc-500 dark:text-zinc-400">Nothing to fill in: press Enter to run it.</p> : null}
         {fields.map((field, index) => (
-          <FieldInput key={field.name} field={field} value={values[field.name] ?? null} error={errors.fields[field.name]} onChange={change(field.name)} autoFocus={index === 0} />
+          <FieldInput
+            key={field.name}
+            field={field}
+            value={values[field.name] ?? null}
+            error={errors.fields[field.name]}
+            onChange={change(field.name)}
+            autoFocus={index === 0}
+          />
         ))}
       </fieldset>
 
@@ -171,7 +188,12 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
       ) : null}
 
       {confirming ? (
-        <div role="alertdialog" aria-label="Are you sure?" data-confirm-step className="rounded-md border border-amber-300 bg-amber-50 p-2.5 dark:border-amber-700 dark:bg-amber-950/40">
+        <div
+          role="alertdialog"
+          aria-label="Are you sure?"
+          data-confirm-step
+          className="rounded-md border border-amber-300 bg-amber-50 p-2.5 dark:border-amber-700 dark:bg-amber-950/40"
+        >
           <p className="font-medium">Are you sure you want to {lowerFirst(command.title)}?</p>
           {request.subject ? <p className="text-zinc-600 dark:text-zinc-300">{request.subject}</p> : null}
           <div className="mt-2 flex justify-end gap-2">

@@ -7,7 +7,9 @@ export function CommandResult({ output }: { output: unknown }) {
   const summary = summarizeOutput(output);
   return (
     <div data-testid="command-result" role="status" className="space-y-2">
-      <p data-result-message className="font-medium text-accent-700 dark:text-accent-300">{summary.message ?? 'Done.'}</p>
+      <p data-result-message className="font-medium text-accent-700 dark:text-accent-300">
+        {summary.message ?? 'Done.'}
+      </p>
       {summary.bulk ? (
         <div data-bulk-result>
           <p>

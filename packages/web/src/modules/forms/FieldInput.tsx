@@ -110,7 +110,16 @@ export function FieldInput({ field, value, error, onChange, autoFocus }: FieldIn
       input = (
         <div className="relative">
           <span className="pointer-events-none absolute inset-y-0 left-2.5 flex items-center text-zinc-500">₦</span>
-          <input type="text" inputMode="decimal" autoComplete="off" placeholder="0.00" {...common} className={`${control} h-9 pl-6 tabular-nums`} value={text} onChange={(e) => onChange(e.target.value)} />
+          <input
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            {...common}
+            className={`${control} h-9 pl-6 tabular-nums`}
+            value={text}
+            onChange={(e) => onChange(e.target.value)}
+          />
         </div>
       );
       break;
@@ -150,7 +159,8 @@ export function FieldInput({ field, value, error, onChange, autoFocus }: FieldIn
 function Required({ field }: { field: FormField }) {
   return field.required ? (
     <span className="text-red-600" aria-hidden="true">
-      {' '}*
+      {' '}
+      *
     </span>
   ) : null;
 }

@@ -1,4 +1,15 @@
-import { createAdmin, dateTimeParam, dayField, defineCommand, fileField, grantPermissionsBulk, koboField, listAuditLog, setPassword, textField } from '@traction/core';
+import {
+  createAdmin,
+  dateTimeParam,
+  dayField,
+  defineCommand,
+  fileField,
+  grantPermissionsBulk,
+  koboField,
+  listAuditLog,
+  setPassword,
+  textField,
+} from '@traction/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldsOfCommand } from './fieldsOfCommand';

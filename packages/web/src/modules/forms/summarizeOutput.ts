@@ -13,8 +13,7 @@ export interface OutputSummary {
   rows: [label: string, text: string][];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** How deep nested records are spread into their own rows; deeper ones are named or counted. */
 const MAX_DEPTH = 2;

@@ -46,7 +46,9 @@ export function convertField(field: FormField, value: FieldValue): unknown {
       return field.options?.find((option) => String(option) === chosen) ?? chosen;
     }
     case 'list': {
-      const items = text(value).split(/[\s,;]+/).filter(Boolean);
+      const items = text(value)
+        .split(/[\s,;]+/)
+        .filter(Boolean);
       if (items.length === 0) return undefined;
       if (field.itemKind === 'text') return items;
       return items.map((item) => readNumber(item, field.itemKind === 'integer'));

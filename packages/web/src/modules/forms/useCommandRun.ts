@@ -35,9 +35,12 @@ export function useCommandRun(command: AnyCommand, onDone?: (output: unknown) =>
 
   // Reads are abandoned with the form; a mutation already sent is left to finish so its
   // invalidation and onDone still happen.
-  useEffect(() => () => {
-    if (!command.mutates) inFlight.current?.abort();
-  }, [command]);
+  useEffect(
+    () => () => {
+      if (!command.mutates) inFlight.current?.abort();
+    },
+    [command],
+  );
 
   const send = useCallback(
     async (input: Record<string, unknown>): Promise<RunOutcome> => {
@@ -80,5 +83,4 @@ export function useCommandRun(command: AnyCommand, onDone?: (output: unknown) =>
 }
 
 /** The message to show for a failed run. */
-export const failureMessage = (error: ClientError | Error) =>
-  error instanceof ClientError ? error.userMessage : error.message || 'The command failed.';
+export const failureMessage = (error: ClientError | Error) => (error instanceof ClientError ? error.userMessage : error.message || 'The command failed.');

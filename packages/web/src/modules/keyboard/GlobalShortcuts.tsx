@@ -21,12 +21,17 @@ export function GlobalShortcuts() {
 
   useShortcut('mod+k', 'Open the command palette', () => setPaletteOpen((open) => !open), { group: 'General', whileTyping: true, inDialogs: true });
   useShortcut('?', 'Show keyboard shortcuts', () => setHelpOpen(true), { group: 'General' });
-  useShortcut('/', 'Search this page', () => {
-    // Lists without free-text search (the audit log) get their first filter instead.
-    const search = document.querySelector<HTMLInputElement>('[data-page-search]') ?? document.querySelector<HTMLInputElement>('input[data-filter]');
-    search?.focus();
-    search?.select();
-  }, { group: 'General' });
+  useShortcut(
+    '/',
+    'Search this page',
+    () => {
+      // Lists without free-text search (the audit log) get their first filter instead.
+      const search = document.querySelector<HTMLInputElement>('[data-page-search]') ?? document.querySelector<HTMLInputElement>('input[data-filter]');
+      search?.focus();
+      search?.select();
+    },
+    { group: 'General' },
+  );
 
   const chords = ROUTES.filter((r) => r.chord && r.page && canOpen(r, permissions));
   return (

@@ -8,8 +8,11 @@ export function Keys({ keys }: { keys: string }) {
   return (
     <span className="inline-flex gap-1">
       {displayKeys(keys).map((step, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the steps of one chord, fixed and possibly repeated (g g).
-        <kbd key={i} className="min-w-5 rounded border border-zinc-300 bg-zinc-50 px-1.5 text-center font-mono text-xs leading-5 text-zinc-700 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-200">
+        <kbd
+          // biome-ignore lint/suspicious/noArrayIndexKey: the steps of one chord, fixed and possibly repeated (g g).
+          key={i}
+          className="min-w-5 rounded border border-zinc-300 bg-zinc-50 px-1.5 text-center font-mono text-xs leading-5 text-zinc-700 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-200"
+        >
           {step}
         </kbd>
       ))}
@@ -41,7 +44,9 @@ export function ShortcutHelp() {
                   {items.map((s) => (
                     <div key={s.keys} className="flex items-center justify-between gap-4 py-1.5">
                       <dt className="text-zinc-700 dark:text-zinc-300">{s.description}</dt>
-                      <dd><Keys keys={s.keys} /></dd>
+                      <dd>
+                        <Keys keys={s.keys} />
+                      </dd>
                     </div>
                   ))}
                 </dl>

@@ -37,8 +37,7 @@ export function displayKeys(keys: string): string[] {
         return chord && part.length === 1 ? part.toUpperCase() : part;
       })
       .join(isMac() ? '' : '+');
-  },
-  );
+  });
 }
 
 /** `g o` → react-hotkeys-hook's `g>o`; `?` → `shift+slash`; `/` → `slash`. */

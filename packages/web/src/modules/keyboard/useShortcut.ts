@@ -24,9 +24,13 @@ const sequenceLeaders = new Map<string, number>();
 /** The two latest keydowns, recorded before any shortcut sees them. */
 let latestKeys: { key: string; at: number }[] = [];
 if (typeof document !== 'undefined') {
-  document.addEventListener('keydown', (event) => {
-    latestKeys = [...latestKeys.slice(-1), { key: event.key.toLowerCase(), at: event.timeStamp }];
-  }, { capture: true });
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      latestKeys = [...latestKeys.slice(-1), { key: event.key.toLowerCase(), at: event.timeStamp }];
+    },
+    { capture: true },
+  );
 }
 
 /** Whether this keydown is the second key of a sequence (`p` after `g`), which a plain `p` shortcut must leave to `g p`. */

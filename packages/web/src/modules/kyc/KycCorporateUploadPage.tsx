@@ -75,7 +75,8 @@ function CorporateUpload({ businessId }: { businessId: number }) {
     };
   }, []);
 
-  const update = (key: number, change: Partial<PendingFile>) => setFiles((current) => current.map((file) => (file.key === key ? { ...file, ...change } : file)));
+  const update = (key: number, change: Partial<PendingFile>) =>
+    setFiles((current) => current.map((file) => (file.key === key ? { ...file, ...change } : file)));
 
   const add = (chosen: FileList | null) => {
     if (!chosen) return;
@@ -83,7 +84,10 @@ function CorporateUpload({ businessId }: { businessId: number }) {
     [...chosen].forEach((file, index) => {
       const key = nextKey++;
       if (index >= room) {
-        setFiles((current) => [...current, { key, name: file.name, size: file.size, state: 'refused', progress: 0, message: `At most ${MAX_FILES} documents` }]);
+        setFiles((current) => [
+          ...current,
+          { key, name: file.name, size: file.size, state: 'refused', progress: 0, message: `At most ${MAX_FILES} documents` },
+        ]);
         return;
       }
       setFiles((current) => [...current, { key, name: file.name, size: file.size, state: 'checking', progress: 0 }]);
@@ -191,11 +195,22 @@ function CorporateUpload({ businessId }: { businessId: number }) {
           className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border-2 border-dashed border-zinc-300 p-6 text-center hover:border-accent-500 focus-visible:border-accent-600 focus-visible:outline-none data-[dragging]:border-accent-600 data-[dragging]:bg-accent-50 dark:border-zinc-700 dark:data-[dragging]:bg-zinc-800"
         >
           <span className="font-medium">Drop the CAC certificate and status report here, or press Enter to choose files</span>
-          <span className="text-xs text-zinc-500 dark:text-zinc-400">JPEG, PNG or PDF, at most {formatByteSize(UPLOAD_MAX_BYTES)} each, up to {MAX_FILES} files</span>
-          <input ref={picker} type="file" multiple accept={UPLOAD_ACCEPT} className="sr-only" tabIndex={-1} data-testid="file-input" onChange={(event) => {
-            add(event.target.files);
-            event.target.value = '';
-          }} />
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">
+            JPEG, PNG or PDF, at most {formatByteSize(UPLOAD_MAX_BYTES)} each, up to {MAX_FILES} files
+          </span>
+          <input
+            ref={picker}
+            type="file"
+            multiple
+            accept={UPLOAD_ACCEPT}
+            className="sr-only"
+            tabIndex={-1}
+            data-testid="file-input"
+            onChange={(event) => {
+              add(event.target.files);
+              event.target.value = '';
+            }}
+          />
         </div>
         {errors.uploadIds ? (
           <p role="alert" className="text-xs text-red-600 dark:text-red-400">
@@ -246,7 +261,11 @@ function CorporateUpload({ businessId }: { businessId: number }) {
         ) : null}
         <div className="flex justify-end">
           <Button type="submit" variant="primary" disabled={verify.isPending || busy}>
-            {busy ? 'Uploading…' : verify.isPending ? 'Submitting…' : `Submit corporate verification${uploaded.length ? ` (${uploaded.length} document${uploaded.length > 1 ? 's' : ''})` : ''}`}
+            {busy
+              ? 'Uploading…'
+              : verify.isPending
+                ? 'Submitting…'
+                : `Submit corporate verification${uploaded.length ? ` (${uploaded.length} document${uploaded.length > 1 ? 's' : ''})` : ''}`}
           </Button>
         </div>
       </form>

@@ -105,7 +105,12 @@ export function KycDecisionDialog({ record, status, onClose, onDone }: KycDecisi
     <Dialog open={open} onClose={close} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 pt-[10vh]">
-        <DialogPanel ref={panelRef} data-testid="kyc-decision" data-decision={status ?? undefined} className="w-full max-w-lg rounded-xl bg-white p-5 shadow-xl dark:bg-zinc-900">
+        <DialogPanel
+          ref={panelRef}
+          data-testid="kyc-decision"
+          data-decision={status ?? undefined}
+          className="w-full max-w-lg rounded-xl bg-white p-5 shadow-xl dark:bg-zinc-900"
+        >
           <DialogTitle className="font-semibold">
             {action} KYC #{record.id}
           </DialogTitle>

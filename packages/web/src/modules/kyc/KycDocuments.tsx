@@ -12,7 +12,11 @@ function DocumentCard({ document }: { document: Document }) {
   const info = UPLOAD_TYPE_INFO[document.contentType as UploadContentType];
   const fileName = document.originalName;
   return (
-    <li data-document={document.id} data-content-type={document.contentType} className="flex flex-col overflow-hidden rounded-md border border-zinc-200 dark:border-zinc-800">
+    <li
+      data-document={document.id}
+      data-content-type={document.contentType}
+      className="flex flex-col overflow-hidden rounded-md border border-zinc-200 dark:border-zinc-800"
+    >
       <div className="flex h-48 items-center justify-center bg-zinc-50 dark:bg-zinc-950">
         {file.isPending ? (
           <span role="status" className="text-xs text-zinc-500">

@@ -13,7 +13,9 @@ export function KycHistory({ events }: { events: readonly KycEvent[] }) {
             {event.fromStatus ? (
               <>
                 <KycStatusBadge status={event.fromStatus} />
-                <span role="img" aria-label="to">→</span>
+                <span role="img" aria-label="to">
+                  →
+                </span>
               </>
             ) : (
               <span className="text-zinc-500">Submitted as</span>

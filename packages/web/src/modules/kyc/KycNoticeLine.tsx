@@ -8,7 +8,13 @@ const NOTICE_TONE: Record<KycNotice['tone'], string> = {
 /** The page's status line. Always in the page (screen-reader only while empty) so a notice is announced when it appears. */
 export function KycNoticeLine({ notice }: { notice: KycNotice | null }) {
   return (
-    <p role="status" aria-live="polite" data-testid="kyc-notice" data-tone={notice?.tone} className={notice ? `rounded-md border p-2.5 ${NOTICE_TONE[notice.tone]}` : 'sr-only'}>
+    <p
+      role="status"
+      aria-live="polite"
+      data-testid="kyc-notice"
+      data-tone={notice?.tone}
+      className={notice ? `rounded-md border p-2.5 ${NOTICE_TONE[notice.tone]}` : 'sr-only'}
+    >
       {notice?.text ?? ''}
     </p>
   );

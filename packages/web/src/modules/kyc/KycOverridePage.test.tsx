@@ -10,7 +10,18 @@ const call = vi.fn();
 vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args) } }));
 vi.mock('../../app/queryClient', () => ({ queryClient: { invalidateQueries: () => Promise.resolve() } }));
 
-const business: KycBusiness = { id: 42, name: 'Mama Put Kitchen', email: 'ada@mamaput.ng', phone: '+2348031234567', rcNumber: null, kycExempt: false, bvnExempt: false, kycOverrideBy: null, kycOverrideAt: null, isFraud: false };
+const business: KycBusiness = {
+  id: 42,
+  name: 'Mama Put Kitchen',
+  email: 'ada@mamaput.ng',
+  phone: '+2348031234567',
+  rcNumber: null,
+  kycExempt: false,
+  bvnExempt: false,
+  kycOverrideBy: null,
+  kycOverrideAt: null,
+  isFraud: false,
+};
 const record: KycRecord = {
   id: 12,
   businessId: 42,
@@ -30,11 +41,33 @@ const record: KycRecord = {
 function renderPage(blacklist: { idType: string; idNumber: string }[]) {
   call.mockImplementation((command: { id: string }, input: Record<string, unknown>) => {
     if (command.id === 'kyc.business-records') return Promise.resolve({ business, items: [record] });
-    if (command.id === 'kyc.blacklist.list') return Promise.resolve({ items: blacklist.map((entry, i) => ({ id: i + 1, note: 'Stolen', kycId: 3, businessId: 9, businessName: 'Other', createdBy: null, createdAt: '2026-11-19T09:00:00.000Z', ...entry })), page: 1, total: blacklist.length });
-    if (command.id === 'kyc.override') return Promise.resolve({ business: { ...business, kycExempt: !input.kycType, bvnExempt: !!input.kycType }, message: `Mama Put Kitchen: exempted from ${input.kycType ? 'the BVN check' : 'KYC'}` });
+    if (command.id === 'kyc.blacklist.list')
+      return Promise.resolve({
+        items: blacklist.map((entry, i) => ({
+          id: i + 1,
+          note: 'Stolen',
+          kycId: 3,
+          businessId: 9,
+          businessName: 'Other',
+          createdBy: null,
+          createdAt: '2026-11-19T09:00:00.000Z',
+          ...entry,
+        })),
+        page: 1,
+        total: blacklist.length,
+      });
+    if (command.id === 'kyc.override')
+      return Promise.resolve({
+        business: { ...business, kycExempt: !input.kycType, bvnExempt: !!input.kycType },
+        message: `Mama Put Kitchen: exempted from ${input.kycType ? 'the BVN check' : 'KYC'}`,
+      });
     return Promise.reject(new Error(`unexpected ${command.id}`));
   });
-  renderWithSession(<KycOverridePage />, { url: '/kyc-override-portal?business=42', path: '/kyc-override-portal', permissions: ['kyc.view', 'kyc.override', 'merchants.view'] });
+  renderWithSession(<KycOverridePage />, {
+    url: '/kyc-override-portal?business=42',
+    path: '/kyc-override-portal',
+    permissions: ['kyc.view', 'kyc.override', 'merchants.view'],
+  });
 }
 
 const overrides = () => call.mock.calls.filter(([command]) => command.id === 'kyc.override').map(([, input]) => input);
@@ -61,7 +94,12 @@ describe('KycOverridePage', () => {
     const bvn = document.querySelector<HTMLElement>('[data-exemption="bvn"]')!;
     await user.click(within(bvn).getByRole('button', { name: 'Exempt…' }));
     await user.click(within(bvn).getByRole('button', { name: 'Exempt from BVN check' }));
-    await waitFor(() => expect(overrides()).toEqual([{ businessId: 42, isexempt: true }, { businessId: 42, isexempt: true, kycType: 'bvn' }]));
+    await waitFor(() =>
+      expect(overrides()).toEqual([
+        { businessId: 42, isexempt: true },
+        { businessId: 42, isexempt: true, kycType: 'bvn' },
+      ]),
+    );
   });
 
   it('says a merchant who used a blacklisted ID cannot be exempted, and offers no Exempt button', async () => {

@@ -17,7 +17,6 @@ import { KycStatusBadge } from './KycStatusBadge';
 import { MerchantPicker } from './MerchantPicker';
 import { recordPath, viewForType } from './verificationViews';
 
-
 type Exemption = { key: 'kyc' | 'bvn'; label: string; what: string; kycType?: 'bvn' };
 const EXEMPTIONS: readonly Exemption[] = [
   { key: 'kyc', label: 'KYC', what: 'KYC altogether' },
@@ -44,7 +43,8 @@ function useBlacklistedIds(records: readonly KycRecord[]) {
   withIds.forEach((record, index) => {
     const wanted = normaliseIdNumber(record.idNumber!);
     for (const entry of answers[index]?.data?.items ?? []) {
-      if (entry.idType === record.documentType && normaliseIdNumber(entry.idNumber) === wanted) found.set(`${entry.idType} ${wanted}`, maskedId(entry.idType, entry.idNumber));
+      if (entry.idType === record.documentType && normaliseIdNumber(entry.idNumber) === wanted)
+        found.set(`${entry.idType} ${wanted}`, maskedId(entry.idType, entry.idNumber));
     }
   });
   return { ids: [...found.values()], checking: answers.some((answer) => answer.isPending) };
@@ -110,7 +110,11 @@ export default function KycOverridePage() {
           {shown.error instanceof ClientError ? shown.error.userMessage : 'This merchant could not be loaded.'}
         </p>
       ) : (
-        <section data-section="override" data-business={shown.data.business.id} className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+        <section
+          data-section="override"
+          data-business={shown.data.business.id}
+          className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+        >
           <header className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 className="text-base font-semibold">
               <Link className={linkClass} to={`/merchants/${shown.data.business.id}`}>
@@ -127,13 +131,23 @@ export default function KycOverridePage() {
               </span>
             ) : null}
           </header>
-          <p role="status" aria-live="polite" data-testid="override-notice" data-tone={notice?.tone} className={notice ? (notice.tone === 'done' ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-700 dark:text-red-300') : 'sr-only'}>
+          <p
+            role="status"
+            aria-live="polite"
+            data-testid="override-notice"
+            data-tone={notice?.tone}
+            className={notice ? (notice.tone === 'done' ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-700 dark:text-red-300') : 'sr-only'}
+          >
             {notice?.text ?? ''}
           </p>
           {blacklisted.ids.length > 0 ? (
-            <p role="alert" data-testid="override-blacklisted" className="rounded-md border border-red-300 bg-red-50 p-2.5 text-red-800 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200">
-              This merchant cannot be exempted: it has used blacklisted ID{blacklisted.ids.length > 1 ? 's' : ''} {blacklisted.ids.join(', ')}. Blacklisted IDs never pass KYC, so an
-              exemption is not allowed.
+            <p
+              role="alert"
+              data-testid="override-blacklisted"
+              className="rounded-md border border-red-300 bg-red-50 p-2.5 text-red-800 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
+            >
+              This merchant cannot be exempted: it has used blacklisted ID{blacklisted.ids.length > 1 ? 's' : ''} {blacklisted.ids.join(', ')}. Blacklisted IDs
+              never pass KYC, so an exemption is not allowed.
             </p>
           ) : null}
           <dl className="grid gap-3 sm:grid-cols-2">
@@ -142,7 +156,12 @@ export default function KycOverridePage() {
               const asking = confirming?.key === exemption.key;
               const blocked = !exempt && blacklisted.ids.length > 0;
               return (
-                <div key={exemption.key} data-exemption={exemption.key} data-exempt={exempt} className="space-y-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+                <div
+                  key={exemption.key}
+                  data-exemption={exemption.key}
+                  data-exempt={exempt}
+                  className="space-y-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800"
+                >
                   <div className="flex items-center justify-between gap-3">
                     <div>
                       <dt className="text-xs text-zinc-500 dark:text-zinc-400">{exemption.label}</dt>
@@ -153,13 +172,25 @@ export default function KycOverridePage() {
                         Cannot be exempted: blacklisted ID
                       </span>
                     ) : (
-                      <Button variant={exempt ? 'secondary' : 'danger'} disabled={blacklisted.checking && !exempt} onClick={() => { setNotice(null); setConfirming({ key: exemption.key, isexempt: !exempt }); }}>
+                      <Button
+                        variant={exempt ? 'secondary' : 'danger'}
+                        disabled={blacklisted.checking && !exempt}
+                        onClick={() => {
+                          setNotice(null);
+                          setConfirming({ key: exemption.key, isexempt: !exempt });
+                        }}
+                      >
                         {exempt ? 'Remove exemption…' : 'Exempt…'}
                       </Button>
                     )}
                   </div>
                   {asking && confirming ? (
-                    <div role="group" aria-label="Confirm" data-confirm={exemption.key} className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-2.5 text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+                    <div
+                      role="group"
+                      aria-label="Confirm"
+                      data-confirm={exemption.key}
+                      className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-2.5 text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+                    >
                       <p>
                         {confirming.isexempt
                           ? `${shown.data.business.name} will be exempt from ${exemption.what}. The change is recorded in its history with your name.`
@@ -167,7 +198,12 @@ export default function KycOverridePage() {
                       </p>
                       <div className="flex justify-end gap-2">
                         <Button onClick={() => setConfirming(null)}>Cancel</Button>
-                        <Button variant={confirming.isexempt ? 'danger' : 'primary'} autoFocus disabled={run.isPending} onClick={() => send(exemption, confirming.isexempt)}>
+                        <Button
+                          variant={confirming.isexempt ? 'danger' : 'primary'}
+                          autoFocus
+                          disabled={run.isPending}
+                          onClick={() => send(exemption, confirming.isexempt)}
+                        >
                           {run.isPending ? 'Saving…' : confirming.isexempt ? `Exempt from ${exemption.label}` : 'Remove exemption'}
                         </Button>
                       </div>

@@ -9,7 +9,11 @@ export function KycRecordNotLoaded({ id, error, view, retry }: { id: string; err
   const notFound = error instanceof ClientError && error.status === 404;
   return (
     <div role="alert" className="space-y-2">
-      <p className="text-red-600 dark:text-red-400">{notFound ? `KYC record ${id} does not exist.` : `This record could not be loaded${error ? `: ${error instanceof ClientError ? error.userMessage : error.message}` : ''}.`}</p>
+      <p className="text-red-600 dark:text-red-400">
+        {notFound
+          ? `KYC record ${id} does not exist.`
+          : `This record could not be loaded${error ? `: ${error instanceof ClientError ? error.userMessage : error.message}` : ''}.`}
+      </p>
       <div className="flex items-center gap-3">
         {notFound ? null : <Button onClick={retry}>Retry</Button>}
         <Link className={linkClass} to={view.path}>

@@ -14,7 +14,9 @@ export function KycRecordSection({ record }: { record: KycRecord }) {
         <Field label="ID number">{record.idNumber ? <span className="font-mono">{record.idNumber}</span> : null}</Field>
         <Field label="Details">{record.detail}</Field>
         <Field label="Submitted">{formatDateTime(record.submittedAt)}</Field>
-        <Field label="Reviewed">{record.reviewedBy ? `${record.reviewedBy.name || record.reviewedBy.email}, ${formatDateTime(record.reviewedAt)}` : null}</Field>
+        <Field label="Reviewed">
+          {record.reviewedBy ? `${record.reviewedBy.name || record.reviewedBy.email}, ${formatDateTime(record.reviewedAt)}` : null}
+        </Field>
       </dl>
     </Section>
   );

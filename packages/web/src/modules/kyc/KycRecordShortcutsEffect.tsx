@@ -29,8 +29,12 @@ export function KycRecordShortcutsEffect({ view, ready, deciding, decide, reject
   useShortcut('p', 'Start processing this record', () => decide('PROCESSING'), { enabled: ready });
   useShortcut('r', 'Reject this record…', reject, { enabled: ready });
   useShortcut('b', blacklistLabel, blacklist, { enabled: ready });
-  useShortcut('j', 'Next record in the list', () => neighbours.next && navigate(recordPath(view, neighbours.next)), { enabled: !deciding && neighbours.next !== undefined });
-  useShortcut('k', 'Previous record in the list', () => neighbours.previous && navigate(recordPath(view, neighbours.previous)), { enabled: !deciding && neighbours.previous !== undefined });
+  useShortcut('j', 'Next record in the list', () => neighbours.next && navigate(recordPath(view, neighbours.next)), {
+    enabled: !deciding && neighbours.next !== undefined,
+  });
+  useShortcut('k', 'Previous record in the list', () => neighbours.previous && navigate(recordPath(view, neighbours.previous)), {
+    enabled: !deciding && neighbours.previous !== undefined,
+  });
   useShortcut('u', 'Back to the list', () => navigate(listReturnPath(view.path)), { enabled: !deciding });
   return null;
 }

@@ -39,7 +39,9 @@ export function KycStateMachine({ status, allowedNext, blockedReason, onMove }: 
         <span data-kyc-state={status} data-state="current" className={`${chip} ${NODE.current}`}>
           {statusLabel(status)}
         </span>
-        <span className="text-xs text-zinc-600 dark:text-zinc-300">{moves.length ? `${KYC_STATUS_MEANING[status]}.` : `Final: ${lowerFirst(KYC_STATUS_MEANING[status])}.`}</span>
+        <span className="text-xs text-zinc-600 dark:text-zinc-300">
+          {moves.length ? `${KYC_STATUS_MEANING[status]}.` : `Final: ${lowerFirst(KYC_STATUS_MEANING[status])}.`}
+        </span>
       </p>
       {moves.length ? (
         <div className="flex flex-wrap items-center gap-2">

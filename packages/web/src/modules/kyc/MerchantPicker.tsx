@@ -40,8 +40,15 @@ export function MerchantPicker({ onPick, label = 'Find a merchant' }: { onPick: 
       >
         <label htmlFor={inputId} className="block">
           <span className="mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-400">Business id</span>
-          {/* biome-ignore lint/a11y/noAutofocus: the picker is all the page asks for; keyboard-first, the field takes the first keystroke. */}
-          <input id={inputId} autoFocus inputMode="numeric" value={draft} onChange={(event) => change(event.target.value)} className="h-9 w-40 rounded-md border border-zinc-300 bg-white px-2.5 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
+          <input
+            id={inputId}
+            // biome-ignore lint/a11y/noAutofocus: the picker is all the page asks for; keyboard-first, the field takes the first keystroke.
+            autoFocus
+            inputMode="numeric"
+            value={draft}
+            onChange={(event) => change(event.target.value)}
+            className="h-9 w-40 rounded-md border border-zinc-300 bg-white px-2.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          />
         </label>
         <Button type="submit" variant="primary" disabled={!valid}>
           Open
@@ -115,7 +122,10 @@ export function MerchantPicker({ onPick, label = 'Find a merchant' }: { onPick: 
               onClick={() => pick({ id: item.id, name: item.name })}
               className="cursor-pointer px-2.5 py-1.5 aria-selected:bg-accent-50 dark:aria-selected:bg-zinc-800"
             >
-              <span className="font-medium">{item.name}</span> <span className="text-xs text-zinc-500">#{item.id} · {item.email}</span>
+              <span className="font-medium">{item.name}</span>{' '}
+              <span className="text-xs text-zinc-500">
+                #{item.id} · {item.email}
+              </span>
             </li>
           ))}
         </ul>

@@ -28,8 +28,31 @@ const detail: CommandOutput<typeof getKyc> = {
     submittedAt: '2026-11-20T09:00:00.000Z',
     updatedAt: '2026-11-20T09:00:00.000Z',
   },
-  business: { id: 42, name: 'Mama Put Kitchen', email: 'ada@mamaput.ng', phone: '+2348031234567', rcNumber: null, kycExempt: false, bvnExempt: false, kycOverrideBy: null, kycOverrideAt: null, isFraud: false },
-  documents: [{ id: 7, label: 'Voter’s card (front)', originalName: 'pvc.jpg', contentType: 'image/jpeg', sizeBytes: 1024, sha256: 'a'.repeat(64), businessId: 42, uploadedBy: null, createdAt: '2026-11-20T09:00:00.000Z' }],
+  business: {
+    id: 42,
+    name: 'Mama Put Kitchen',
+    email: 'ada@mamaput.ng',
+    phone: '+2348031234567',
+    rcNumber: null,
+    kycExempt: false,
+    bvnExempt: false,
+    kycOverrideBy: null,
+    kycOverrideAt: null,
+    isFraud: false,
+  },
+  documents: [
+    {
+      id: 7,
+      label: 'Voter’s card (front)',
+      originalName: 'pvc.jpg',
+      contentType: 'image/jpeg',
+      sizeBytes: 1024,
+      sha256: 'a'.repeat(64),
+      businessId: 42,
+      uploadedBy: null,
+      createdAt: '2026-11-20T09:00:00.000Z',
+    },
+  ],
   history: [],
   allowedNext: ['PROCESSING', 'APPROVED', 'DISAPPROVED', 'REJECTED'],
   blacklisted: null,
@@ -86,7 +109,7 @@ describe('RejectVerificationPage', () => {
     expect((await screen.findByTestId('where')).textContent).toBe('/document-verification/12');
   });
 
-  it('blacklists only the record\'s own ID, shown masked and not editable', async () => {
+  it("blacklists only the record's own ID, shown masked and not editable", async () => {
     const user = userEvent.setup();
     renderPage();
     await screen.findByTestId('kyc-reject-form');
@@ -96,6 +119,8 @@ describe('RejectVerificationPage', () => {
     expect(screen.queryByRole('textbox', { name: 'ID number' })).toBeNull();
     await user.click(screen.getByRole('textbox', { name: /Why is the document/ }));
     await user.keyboard('Card belongs to someone else{Enter}');
-    await waitFor(() => expect(sent('kyc.blacklist')).toEqual([{ id: 12, idType: 'VOTERS_CARD', idNumber: '90F5B1F4C5295123456', note: 'Card belongs to someone else' }]));
+    await waitFor(() =>
+      expect(sent('kyc.blacklist')).toEqual([{ id: 12, idType: 'VOTERS_CARD', idNumber: '90F5B1F4C5295123456', note: 'Card belongs to someone else' }]),
+    );
   });
 });

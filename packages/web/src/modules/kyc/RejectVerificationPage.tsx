@@ -63,7 +63,12 @@ export default function RejectVerificationPage() {
     const rejection = { id: record.id, status: 'REJECTED' as const, comment: comment.trim() };
     const checked = updateKycStatus.input.safeParse(rejection);
     if (!checked.success) found.comment = `Comment ${checked.error.issues[0]?.message ?? 'is not valid'}`;
-    const listing = { id: record.id, idType: recordId?.idType ?? ('NIN' as KycIdType), idNumber: recordId?.idNumber ?? '', note: note.trim() || comment.trim() };
+    const listing = {
+      id: record.id,
+      idType: recordId?.idType ?? ('NIN' as KycIdType),
+      idNumber: recordId?.idNumber ?? '',
+      note: note.trim() || comment.trim(),
+    };
     if (alsoBlacklist && recordId) {
       const parsed = blacklistKycId.input.safeParse(listing);
       if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= `${String(issue.path[0])} ${issue.message}`;
@@ -107,7 +112,11 @@ export default function RejectVerificationPage() {
           Back to the record
         </Link>
       </p>
-      <section data-section="rejected" aria-label="What is rejected" className="mb-4 rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      <section
+        data-section="rejected"
+        aria-label="What is rejected"
+        className="mb-4 rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+      >
         <dl className="grid grid-cols-2 gap-3 border-b border-zinc-200 p-3 dark:border-zinc-800">
           <div>
             <dt className="text-xs text-zinc-500 dark:text-zinc-400">{documentLabel(record.documentType) ?? 'Document'}</dt>
@@ -124,12 +133,16 @@ export default function RejectVerificationPage() {
       </section>
       {!canReject ? (
         <p role="alert" className="rounded-md bg-amber-50 p-2.5 text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
-          {data.allowedNext.includes('REJECTED') ? 'You do not have the permission to reject KYC records.' : `This record is ${record.status.toLowerCase()}, which is final: it cannot be rejected.`}
+          {data.allowedNext.includes('REJECTED')
+            ? 'You do not have the permission to reject KYC records.'
+            : `This record is ${record.status.toLowerCase()}, which is final: it cannot be rejected.`}
         </p>
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)} onKeyDown={sendOnEnter} data-testid="kyc-reject-form" className="space-y-4">
           <label htmlFor={commentId} className="block">
-            <span className="mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-400">Why is the document unacceptable? (required: the merchant reads it)</span>
+            <span className="mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-400">
+              Why is the document unacceptable? (required: the merchant reads it)
+            </span>
             <textarea
               id={commentId}
               name="comment"
@@ -154,7 +167,8 @@ export default function RejectVerificationPage() {
               <label className="flex items-center gap-2">
                 <input type="checkbox" name="alsoBlacklist" checked={alsoBlacklist} onChange={(event) => setAlsoBlacklist(event.target.checked)} />
                 <span>
-                  Also blacklist <span className="font-mono">{recordId ? maskedId(recordId.idType, recordId.idNumber) : ''}</span>, the ID on this record, so it can never be approved on any record
+                  Also blacklist <span className="font-mono">{recordId ? maskedId(recordId.idType, recordId.idNumber) : ''}</span>, the ID on this record, so it
+                  can never be approved on any record
                 </span>
               </label>
               {alsoBlacklist ? (
@@ -164,14 +178,18 @@ export default function RejectVerificationPage() {
                       {errors.idNumber ?? errors.idType}
                     </p>
                   ) : null}
-                  <TextField label="Blacklist note (defaults to the comment)" name="note" value={note} onChange={(event) => setNote(event.target.value)} error={errors.note} />
+                  <TextField
+                    label="Blacklist note (defaults to the comment)"
+                    name="note"
+                    value={note}
+                    onChange={(event) => setNote(event.target.value)}
+                    error={errors.note}
+                  />
                 </div>
               ) : null}
             </fieldset>
           ) : data.blacklisted ? (
-            <p className="text-zinc-500 dark:text-zinc-400">
-              {maskedId(data.blacklisted.idType, data.blacklisted.idNumber)} is already blacklisted.
-            </p>
+            <p className="text-zinc-500 dark:text-zinc-400">{maskedId(data.blacklisted.idType, data.blacklisted.idNumber)} is already blacklisted.</p>
           ) : null}
 
           {failure ? (

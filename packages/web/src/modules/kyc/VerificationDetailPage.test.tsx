@@ -35,10 +35,41 @@ const pending: Detail = {
     submittedAt: '2026-11-20T09:00:00.000Z',
     updatedAt: '2026-11-20T09:00:00.000Z',
   },
-  business: { id: 42, name: 'Mama Put Kitchen', email: 'ada@mamaput.ng', phone: '+2348031234567', rcNumber: null, kycExempt: false, bvnExempt: true, kycOverrideBy: reviewer, kycOverrideAt: '2026-11-03T10:00:00.000Z', isFraud: false },
+  business: {
+    id: 42,
+    name: 'Mama Put Kitchen',
+    email: 'ada@mamaput.ng',
+    phone: '+2348031234567',
+    rcNumber: null,
+    kycExempt: false,
+    bvnExempt: true,
+    kycOverrideBy: reviewer,
+    kycOverrideAt: '2026-11-03T10:00:00.000Z',
+    isFraud: false,
+  },
   documents: [
-    { id: 7, label: 'NIN slip (front)', originalName: 'nin-front.jpg', contentType: 'image/jpeg', sizeBytes: 204_800, sha256: 'a'.repeat(64), businessId: 42, uploadedBy: reviewer, createdAt: '2026-11-20T09:00:00.000Z' },
-    { id: 8, label: 'Affidavit', originalName: 'affidavit.pdf', contentType: 'application/pdf', sizeBytes: 1_048_576, sha256: 'b'.repeat(64), businessId: 42, uploadedBy: null, createdAt: '2026-11-20T09:00:00.000Z' },
+    {
+      id: 7,
+      label: 'NIN slip (front)',
+      originalName: 'nin-front.jpg',
+      contentType: 'image/jpeg',
+      sizeBytes: 204_800,
+      sha256: 'a'.repeat(64),
+      businessId: 42,
+      uploadedBy: reviewer,
+      createdAt: '2026-11-20T09:00:00.000Z',
+    },
+    {
+      id: 8,
+      label: 'Affidavit',
+      originalName: 'affidavit.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 1_048_576,
+      sha256: 'b'.repeat(64),
+      businessId: 42,
+      uploadedBy: null,
+      createdAt: '2026-11-20T09:00:00.000Z',
+    },
   ],
   history: [{ id: 1, fromStatus: null, toStatus: 'PENDING', comment: 'Submitted in the app', admin: null, at: '2026-11-20T09:00:00.000Z' }],
   allowedNext: ['PROCESSING', 'APPROVED', 'DISAPPROVED', 'REJECTED'],
@@ -64,10 +95,16 @@ function Where() {
 function renderPage(detail: Detail, permissions: string[] = ALL, path = '/document-verification/12') {
   call.mockImplementation((command: { id: string }, input: unknown) => {
     if (command.id === 'kyc.get') return Promise.resolve(detail);
-    if (command.id === 'kyc.status.update') return Promise.resolve({ record: { ...detail.record, status: (input as { status: string }).status }, allowedNext: [], blacklisted: null });
+    if (command.id === 'kyc.status.update')
+      return Promise.resolve({ record: { ...detail.record, status: (input as { status: string }).status }, allowedNext: [], blacklisted: null });
     return Promise.reject(new Error(`unexpected ${command.id}`));
   });
-  return renderWithSession(<VerificationDetailPage />, { url: path, path: ['/document-verification/:id', '/all-verification/:id'], routes: { '*': <Where /> }, permissions }).store;
+  return renderWithSession(<VerificationDetailPage />, {
+    url: path,
+    path: ['/document-verification/:id', '/all-verification/:id'],
+    routes: { '*': <Where /> },
+    permissions,
+  }).store;
 }
 
 /** The inputs kyc.status.update was called with. */
@@ -90,7 +127,13 @@ describe('VerificationDetailPage', () => {
 
     const machine = screen.getByTestId('kyc-state-machine');
     const state = (status: string) => machine.querySelector(`[data-kyc-state="${status}"]`)?.getAttribute('data-state');
-    expect([state('PENDING'), state('PROCESSING'), state('APPROVED'), state('DISAPPROVED'), state('REJECTED')]).toEqual(['current', 'next', 'next', 'next', 'next']);
+    expect([state('PENDING'), state('PROCESSING'), state('APPROVED'), state('DISAPPROVED'), state('REJECTED')]).toEqual([
+      'current',
+      'next',
+      'next',
+      'next',
+      'next',
+    ]);
 
     const documents = screen.getByTestId('kyc-documents');
     const image = await within(documents).findByRole('img', { name: 'NIN slip (front)' });
@@ -131,7 +174,7 @@ describe('VerificationDetailPage', () => {
     await waitFor(() => expect(decisions()).toEqual([{ id: 12, status: 'DISAPPROVED', comment: 'Name on the slip is not the owner' }]));
   });
 
-  it('r opens the reject page, b the blacklist form fixed to the record\'s own ID, saying the record will be rejected', async () => {
+  it("r opens the reject page, b the blacklist form fixed to the record's own ID, saying the record will be rejected", async () => {
     const user = userEvent.setup();
     const store = renderPage(pending);
     await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
@@ -148,9 +191,12 @@ describe('VerificationDetailPage', () => {
     expect((await screen.findByTestId('where')).textContent).toBe('/document-verification/reject/12');
   });
 
-  it('offers the business\'s BVN, typed, only when the record carries no ID', async () => {
+  it("offers the business's BVN, typed, only when the record carries no ID", async () => {
     const user = userEvent.setup();
-    const store = renderPage({ ...pending, record: { ...pending.record, verificationType: 'ADDRESS', documentType: 'UTILITY_BILL', idNumber: null, detail: '12 Allen Avenue, Ikeja' } });
+    const store = renderPage({
+      ...pending,
+      record: { ...pending.record, verificationType: 'ADDRESS', documentType: 'UTILITY_BILL', idNumber: null, detail: '12 Allen Avenue, Ikeja' },
+    });
     await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
     expect(screen.getByText(/Address verification · Utility bill/)).toBeTruthy();
     expect(screen.getByRole('button', { name: /Blacklist BVN/ })).toBeTruthy();
@@ -215,7 +261,17 @@ describe('VerificationDetailPage', () => {
     renderPage({
       ...pending,
       allowedNext: ['PROCESSING', 'DISAPPROVED', 'REJECTED'],
-      blacklisted: { id: 1, idType: 'PASSPORT', idNumber: 'A12345678', note: 'Passport reported stolen by NIS.', kycId: 3, businessId: 9, businessName: 'Other', createdBy: 'kemi@traction.ng', createdAt: '2026-11-19T09:00:00.000Z' },
+      blacklisted: {
+        id: 1,
+        idType: 'PASSPORT',
+        idNumber: 'A12345678',
+        note: 'Passport reported stolen by NIS.',
+        kycId: 3,
+        businessId: 9,
+        businessName: 'Other',
+        createdBy: 'kemi@traction.ng',
+        createdAt: '2026-11-19T09:00:00.000Z',
+      },
     });
     const banner = (await screen.findByTestId('kyc-blacklisted')).textContent!;
     expect(banner).toContain('can never be approved');
@@ -231,7 +287,17 @@ describe('VerificationDetailPage', () => {
     renderPage({
       ...pending,
       allowedNext: ['PROCESSING', 'DISAPPROVED', 'REJECTED'],
-      blacklisted: { id: 1, idType: 'NIN', idNumber: '12345678901', note: 'Fraud ring', kycId: 3, businessId: 9, businessName: 'Other', createdBy: null, createdAt: '2026-11-19T09:00:00.000Z' },
+      blacklisted: {
+        id: 1,
+        idType: 'NIN',
+        idNumber: '12345678901',
+        note: 'Fraud ring',
+        kycId: 3,
+        businessId: 9,
+        businessName: 'Other',
+        createdBy: null,
+        createdAt: '2026-11-19T09:00:00.000Z',
+      },
     });
     await screen.findByTestId('kyc-blacklisted');
     await user.keyboard('a');
@@ -257,7 +323,11 @@ describe('VerificationDetailPage', () => {
   });
 
   it('offers nothing on a final record, or to an admin who may only look', async () => {
-    renderPage({ ...pending, record: { ...pending.record, status: 'APPROVED', reviewedBy: reviewer, reviewedAt: '2026-11-21T09:00:00.000Z' }, allowedNext: [] });
+    renderPage({
+      ...pending,
+      record: { ...pending.record, status: 'APPROVED', reviewedBy: reviewer, reviewedAt: '2026-11-21T09:00:00.000Z' },
+      allowedNext: [],
+    });
     await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
     expect(actions()).toEqual(['b']);
     const machine = screen.getByTestId('kyc-state-machine');
@@ -272,7 +342,9 @@ describe('VerificationDetailPage', () => {
   it('says when the record does not exist', async () => {
     renderPage(pending);
     cleanup();
-    call.mockImplementation(() => Promise.reject(new ClientError('not-found', 404, 'GET', '/v1/kyc/99/kyc-info', { code: '404', message: 'KYC record 99 does not exist' })));
+    call.mockImplementation(() =>
+      Promise.reject(new ClientError('not-found', 404, 'GET', '/v1/kyc/99/kyc-info', { code: '404', message: 'KYC record 99 does not exist' })),
+    );
     renderWithSession(<VerificationDetailPage />, { url: '/all-verification/99', path: '/all-verification/:id', permissions: ALL });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('KYC record 99 does not exist.');

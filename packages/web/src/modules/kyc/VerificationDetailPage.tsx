@@ -85,7 +85,9 @@ export default function VerificationDetailPage() {
         <PageHeader
           title={`KYC #${record.id} · ${record.businessName}`}
           description={`${verificationLabel(record.verificationType)}${record.documentType ? ` · ${documentLabel(record.documentType)}` : ''} · submitted ${formatDateTime(record.submittedAt)}`}
-          actions={<KycRecordActions mayReview={decisions.mayReview} next={decisions.next} decide={decisions.decide} reject={decisions.reject} blacklist={blacklist} />}
+          actions={
+            <KycRecordActions mayReview={decisions.mayReview} next={decisions.next} decide={decisions.decide} reject={decisions.reject} blacklist={blacklist} />
+          }
         />
 
         <KycNoticeLine notice={notice} />
@@ -107,7 +109,8 @@ export default function VerificationDetailPage() {
         </Section>
 
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          {neighbours.next !== undefined || neighbours.previous !== undefined ? 'j / k: next or previous record of the list · ' : ''}u: back to {view.title} · ?: every shortcut
+          {neighbours.next !== undefined || neighbours.previous !== undefined ? 'j / k: next or previous record of the list · ' : ''}u: back to {view.title} ·
+          ?: every shortcut
         </p>
 
         <KycDecisionDialog record={record} status={decisions.deciding} onClose={decisions.cancel} onDone={decisions.decided} />

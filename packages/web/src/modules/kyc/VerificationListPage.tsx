@@ -15,7 +15,8 @@ const TYPE_CHOICES = [
   { value: 'CORPORATE', label: 'Corporate' },
 ];
 const DOCUMENT_CHOICES = KYC_DOCUMENT_TYPES.map((type) => ({ value: type, label: KYC_DOCUMENT_LABEL[type] }));
-const buttonLinkClass = 'inline-flex h-8 items-center rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800';
+const buttonLinkClass =
+  'inline-flex h-8 items-center rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800';
 
 /**
  * All Verifications, Document, Address and Corporate: one KYC list, each page a view of it with

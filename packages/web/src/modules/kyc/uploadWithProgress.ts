@@ -6,7 +6,12 @@ import { client } from '../../app/client';
  * uploads.create with upload progress, which fetch cannot report: the same request the client
  * sends (multipart field `file`, bearer token, device id), through XMLHttpRequest.
  */
-export function uploadWithProgress(file: File, businessId: number | undefined, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadInfo> {
+export function uploadWithProgress(
+  file: File,
+  businessId: number | undefined,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadInfo> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(createUpload.method, buildPath(createUpload, {}));

@@ -13,7 +13,8 @@ const isIdType = (value: string | null): value is KycIdType => value !== null &&
  */
 export function useKycBlacklist(data: KycDetail | undefined, setNotice: (notice: KycNotice | null) => void) {
   const { allowed, open } = useOpenCommand();
-  const recordId = data && isIdType(data.record.documentType) && data.record.idNumber ? { idType: data.record.documentType, idNumber: data.record.idNumber } : null;
+  const recordId =
+    data && isIdType(data.record.documentType) && data.record.idNumber ? { idType: data.record.documentType, idNumber: data.record.idNumber } : null;
   const may = allowed(blacklistKycId) && !!data && !data.blacklisted;
 
   const blacklist = () => {
@@ -22,7 +23,9 @@ export function useKycBlacklist(data: KycDetail | undefined, setNotice: (notice:
     if (!may) {
       setNotice({
         tone: 'refused',
-        text: blacklisted ? `${maskedId(blacklisted.idType, blacklisted.idNumber)} is already blacklisted.` : 'You cannot blacklist IDs: that needs the kyc.blacklist permission.',
+        text: blacklisted
+          ? `${maskedId(blacklisted.idType, blacklisted.idNumber)} is already blacklisted.`
+          : 'You cannot blacklist IDs: that needs the kyc.blacklist permission.',
       });
       return;
     }
@@ -35,7 +38,9 @@ export function useKycBlacklist(data: KycDetail | undefined, setNotice: (notice:
         command: blacklistKycId,
         fixed: { id: record.id, idType: recordId.idType, idNumber: recordId.idNumber },
         subject: `Blacklists ${maskedId(recordId.idType, recordId.idNumber)}, the ID on KYC #${record.id} (${record.businessName}). ${
-          willReject ? `KYC #${record.id} will be rejected, with the note as its comment.` : `KYC #${record.id} stays ${statusLabel(record.status).toLowerCase()} (final).`
+          willReject
+            ? `KYC #${record.id} will be rejected, with the note as its comment.`
+            : `KYC #${record.id} stays ${statusLabel(record.status).toLowerCase()} (final).`
         } Any KYC exemption of a business that used this ID is withdrawn.`,
         onDone,
       });

@@ -45,8 +45,10 @@ export function useKycDecisions(kycId: number, data: KycDetail | undefined, setN
     const verb = KYC_STATUS_ACTION[to].toLowerCase();
     if (!mayReview) return `You cannot ${verb} KYC records: that needs the kyc.review permission.`;
     if (next.has(to)) return null;
-    if (to === 'APPROVED' && data.blacklisted) return `KYC #${record.id} cannot be approved: its ${maskedId(data.blacklisted.idType, data.blacklisted.idNumber)} is blacklisted.`;
-    if (isFinalKycStatus(record.status)) return `KYC #${record.id} is ${statusLabel(record.status).toLowerCase()}, which is final: it cannot be changed. The merchant submits a new record to try again.`;
+    if (to === 'APPROVED' && data.blacklisted)
+      return `KYC #${record.id} cannot be approved: its ${maskedId(data.blacklisted.idType, data.blacklisted.idNumber)} is blacklisted.`;
+    if (isFinalKycStatus(record.status))
+      return `KYC #${record.id} is ${statusLabel(record.status).toLowerCase()}, which is final: it cannot be changed. The merchant submits a new record to try again.`;
     return `KYC #${record.id} is already ${statusLabel(record.status).toLowerCase()}.`;
   };
   const attempt = (to: KycReviewStatus, run: () => void) => {

@@ -81,7 +81,11 @@ export function BulkBar({ selection, total, filters, actions, onRun, onSelectAll
           {actions.flatMap((action) =>
             action.unavailable && !('unavailable' in bulkInput(action.command, selection, filters))
               ? [
-                  <span key={`why:${action.command.id}:${action.label}`} data-testid="bulk-unavailable" className="basis-full text-right text-xs text-amber-800 dark:text-amber-300">
+                  <span
+                    key={`why:${action.command.id}:${action.label}`}
+                    data-testid="bulk-unavailable"
+                    className="basis-full text-right text-xs text-amber-800 dark:text-amber-300"
+                  >
                     {action.label}: {action.unavailable}
                   </span>,
                 ]

@@ -23,9 +23,7 @@ export function CsvDownload({ command, filters, total }: { command: AnyCommand; 
           {count(state.rows)}
           {total !== undefined ? ` of ${count(total)}` : ''} rows · {kilobytes(state.bytes)}
         </span>
-        {share !== undefined ? (
-          <progress max={1} value={share} aria-label="CSV download progress" className="h-1.5 w-24 accent-accent-600" />
-        ) : null}
+        {share !== undefined ? <progress max={1} value={share} aria-label="CSV download progress" className="h-1.5 w-24 accent-accent-600" /> : null}
         <Button onClick={cancel}>Cancel</Button>
       </div>
     );

@@ -4,8 +4,7 @@ import type { FilterField } from './filterFields';
 import type { FilterOption } from './FilterOption';
 import { useDebouncedInput } from './useDebouncedInput';
 
-const control =
-  'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900 dark:[color-scheme:dark]';
+const control = 'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900 dark:[color-scheme:dark]';
 
 interface ListFiltersProps {
   fields: readonly FilterField[];
@@ -18,7 +17,17 @@ interface ListFiltersProps {
   children?: ReactNode;
 }
 
-function TextFilter({ field, value, onChange, type = 'text' }: { field: FilterField; value: string; onChange: ListFiltersProps['onChange']; type?: 'search' | 'text' | 'number' }) {
+function TextFilter({
+  field,
+  value,
+  onChange,
+  type = 'text',
+}: {
+  field: FilterField;
+  value: string;
+  onChange: ListFiltersProps['onChange'];
+  type?: 'search' | 'text' | 'number';
+}) {
   const { draft, change, flush } = useDebouncedInput(value, (next) => onChange(field.key, next || null));
   const isSearch = field.kind === 'search';
   return (
@@ -55,7 +64,19 @@ function TextFilter({ field, value, onChange, type = 'text' }: { field: FilterFi
   );
 }
 
-function SelectFilter({ field, value, choices, anyLabel, onChange }: { field: FilterField; value: string; choices: readonly FilterOption[]; anyLabel: string | null; onChange: ListFiltersProps['onChange'] }) {
+function SelectFilter({
+  field,
+  value,
+  choices,
+  anyLabel,
+  onChange,
+}: {
+  field: FilterField;
+  value: string;
+  choices: readonly FilterOption[];
+  anyLabel: string | null;
+  onChange: ListFiltersProps['onChange'];
+}) {
   const defaultValue = field.kind === 'enum' ? field.defaultValue : undefined;
   return (
     <select

@@ -41,8 +41,21 @@ function Search() {
   return <output data-testid="location">{useLocation().search}</output>;
 }
 
-function renderPage(url: string, permissions: string[] = ['admins.view', 'permissions.manage'], fixed?: Record<string, unknown>, bulkActions?: ListPageProps['bulkActions']) {
-  const page = <ListPage command={listAdmins} title="All Admins" rowNoun={{ one: 'admin', other: 'admins' }} {...(fixed ? { fixed } : {})} {...(bulkActions ? { bulkActions } : {})} />;
+function renderPage(
+  url: string,
+  permissions: string[] = ['admins.view', 'permissions.manage'],
+  fixed?: Record<string, unknown>,
+  bulkActions?: ListPageProps['bulkActions'],
+) {
+  const page = (
+    <ListPage
+      command={listAdmins}
+      title="All Admins"
+      rowNoun={{ one: 'admin', other: 'admins' }}
+      {...(fixed ? { fixed } : {})}
+      {...(bulkActions ? { bulkActions } : {})}
+    />
+  );
   return renderWithSession(
     <>
       {page}
@@ -142,7 +155,7 @@ describe('ListPage', () => {
     await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull());
   });
 
-  it('always applies a page\'s fixed filters, hides them, and lets the URL not override them', async () => {
+  it("always applies a page's fixed filters, hides them, and lets the URL not override them", async () => {
     call.mockImplementation(adminsPage(120));
     const user = userEvent.setup();
     const store = renderPage('/admin?role=admin&search=ada', undefined, { role: 'staff' });

@@ -66,7 +66,19 @@ const BULK_BAR_ROOM = 72;
 /** What people read when a page fails: the client's plain message, never the request line. */
 const errorText = (error: Error) => (error instanceof ClientError ? error.userMessage : error.message);
 
-export function ListPage({ command, title, description, actions, filterOptions, rowNoun = { one: 'row', other: 'rows' }, fixed = NO_FIXED, detailRoute: detailRouteOverride, bulkActions, selectable = true, onOpenRow }: ListPageProps) {
+export function ListPage({
+  command,
+  title,
+  description,
+  actions,
+  filterOptions,
+  rowNoun = { one: 'row', other: 'rows' },
+  fixed = NO_FIXED,
+  detailRoute: detailRouteOverride,
+  bulkActions,
+  selectable = true,
+  onOpenRow,
+}: ListPageProps) {
   const list = command.list;
   if (!list) throw new Error(`${command.id} is not a list command`);
   const [params, setParams] = useSearchParams();
@@ -102,7 +114,16 @@ export function ListPage({ command, title, description, actions, filterOptions, 
         const unavailable = selectedRows && action.unavailable?.(selectedRows);
         const subject = selectedRows && action.subject?.(selectedRows);
         return bulk
-          ? [{ command: bulk, label: action.label, ...(action.fixed ? { fixed: action.fixed } : {}), ...(action.tone ? { tone: action.tone } : {}), ...(unavailable ? { unavailable } : {}), ...(subject ? { subject } : {}) }]
+          ? [
+              {
+                command: bulk,
+                label: action.label,
+                ...(action.fixed ? { fixed: action.fixed } : {}),
+                ...(action.tone ? { tone: action.tone } : {}),
+                ...(unavailable ? { unavailable } : {}),
+                ...(subject ? { subject } : {}),
+              },
+            ]
           : [];
       });
     }
@@ -206,7 +227,11 @@ export function ListPage({ command, title, description, actions, filterOptions, 
         </span>
       </ListFilters>
       {ignored.length > 0 ? (
-        <div role="status" data-testid="ignored-filters" className="mb-2 flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+        <div
+          role="status"
+          data-testid="ignored-filters"
+          className="mb-2 flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+        >
           <span>
             Not applied:{' '}
             {ignored.map((filter, index) => (
@@ -217,7 +242,19 @@ export function ListPage({ command, title, description, actions, filterOptions, 
             ))}
             . The list shows rows without {ignored.length === 1 ? 'this filter' : 'these filters'}.
           </span>
-          <Button variant="ghost" onClick={() => setParams((current) => withoutFilters(current, fields.filter((field) => ignored.some((filter) => filter.key === field.key))), { replace: true })}>
+          <Button
+            variant="ghost"
+            onClick={() =>
+              setParams(
+                (current) =>
+                  withoutFilters(
+                    current,
+                    fields.filter((field) => ignored.some((filter) => filter.key === field.key)),
+                  ),
+                { replace: true },
+              )
+            }
+          >
             Remove from the link
           </Button>
         </div>

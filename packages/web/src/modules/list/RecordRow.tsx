@@ -28,7 +28,18 @@ export interface RecordRowProps {
  * One row of the record table. Memoised: while scrolling, rows already on screen keep their
  * props and only the rows coming into view render. Clicks are handled once, on the grid.
  */
-export const RecordRow = memo(function RecordRow({ gridId, index, rowKey, row, columns, template, start, active, selected, selectable = true }: RecordRowProps) {
+export const RecordRow = memo(function RecordRow({
+  gridId,
+  index,
+  rowKey,
+  row,
+  columns,
+  template,
+  start,
+  active,
+  selected,
+  selectable = true,
+}: RecordRowProps) {
   return (
     <div
       role="row"

@@ -35,7 +35,15 @@ function Harness({ onOpen, onNearEnd, total = 500 }: { onOpen?: (row: Record<str
         {...(onOpen ? { onOpen } : {})}
         {...(onNearEnd ? { onNearEnd } : {})}
       />
-      <BulkBar selection={selection} total={total} filters={{ role: 'staff' }} actions={[]} onRun={() => {}} onSelectAllMatching={() => setSelection({ mode: 'all', except: new Set(), anchor: null })} onClear={() => setSelection(emptySelection)} />
+      <BulkBar
+        selection={selection}
+        total={total}
+        filters={{ role: 'staff' }}
+        actions={[]}
+        onRun={() => {}}
+        onSelectAllMatching={() => setSelection({ mode: 'all', except: new Set(), anchor: null })}
+        onClear={() => setSelection(emptySelection)}
+      />
     </>
   );
 }

@@ -6,12 +6,18 @@ import { selectionInput, type Selection } from './rowSelection';
  * Commands built on core's `selectionFields` take `ids` or `matching` + `except`; a command that
  * takes one `id` (approve one device) runs on a single selected row.
  */
-export function bulkInput(command: AnyCommand, selection: Selection, filters: Record<string, unknown>): { fixed: Record<string, unknown> } | { unavailable: string } {
+export function bulkInput(
+  command: AnyCommand,
+  selection: Selection,
+  filters: Record<string, unknown>,
+): { fixed: Record<string, unknown> } | { unavailable: string } {
   const shape = (command.input as { shape?: Record<string, unknown> }).shape ?? {};
   if ('ids' in shape && 'matching' in shape) {
     const named = selection.mode === 'ids' ? selection.ids.size : selection.except.size;
     if (named > MAX_SELECTED_IDS) {
-      return { unavailable: `At most ${MAX_SELECTED_IDS.toLocaleString('en-NG')} rows can be named one by one; select all matching instead, or narrow the filters.` };
+      return {
+        unavailable: `At most ${MAX_SELECTED_IDS.toLocaleString('en-NG')} rows can be named one by one; select all matching instead, or narrow the filters.`,
+      };
     }
     return { fixed: selectionInput(selection, filters) };
   }

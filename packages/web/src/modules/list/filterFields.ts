@@ -104,7 +104,11 @@ export interface IgnoredFilter {
  * a 31st of February): the list runs without them, and the page says so rather than showing
  * rows the link did not ask for. One parse per filter serves both.
  */
-export function readFilters(command: AnyCommand, fields: readonly FilterField[], params: URLSearchParams): { filters: Record<string, unknown>; ignored: IgnoredFilter[] } {
+export function readFilters(
+  command: AnyCommand,
+  fields: readonly FilterField[],
+  params: URLSearchParams,
+): { filters: Record<string, unknown>; ignored: IgnoredFilter[] } {
   const shape = command.input.shape as Record<string, z.ZodType>;
   const filters: Record<string, unknown> = {};
   const ignored: IgnoredFilter[] = [];

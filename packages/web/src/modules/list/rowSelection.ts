@@ -5,9 +5,7 @@ export type RowKey = string | number;
  * Which rows are selected: named rows, or every row matching the filters (loaded or not) less
  * some. `anchor` is the row last toggled, where a Shift+x range starts.
  */
-export type Selection =
-  | { mode: 'ids'; ids: ReadonlySet<RowKey>; anchor: RowKey | null }
-  | { mode: 'all'; except: ReadonlySet<RowKey>; anchor: RowKey | null };
+export type Selection = { mode: 'ids'; ids: ReadonlySet<RowKey>; anchor: RowKey | null } | { mode: 'all'; except: ReadonlySet<RowKey>; anchor: RowKey | null };
 
 export const emptySelection: Selection = { mode: 'ids', ids: new Set(), anchor: null };
 
@@ -68,6 +66,9 @@ export function selectAllMatching(): Selection {
  * The selection as a bulk command takes it (core/selection.ts): `ids`, or the list's filters in
  * `matching` with the rows left out in `except`.
  */
-export function selectionInput(selection: Selection, filters: Record<string, unknown>): { ids: RowKey[] } | { matching: Record<string, unknown>; except: RowKey[] } {
+export function selectionInput(
+  selection: Selection,
+  filters: Record<string, unknown>,
+): { ids: RowKey[] } | { matching: Record<string, unknown>; except: RowKey[] } {
   return selection.mode === 'ids' ? { ids: [...selection.ids] } : { matching: filters, except: [...selection.except] };
 }

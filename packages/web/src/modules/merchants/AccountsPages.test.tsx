@@ -12,7 +12,9 @@ vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => cal
 
 beforeEach(() => {
   call.mockReset();
-  call.mockImplementation((_command: unknown, input: { page?: number }) => Promise.resolve({ items: [], page: input.page ?? 1, pageSize: 100, total: 0, hasMore: false }));
+  call.mockImplementation((_command: unknown, input: { page?: number }) =>
+    Promise.resolve({ items: [], page: input.page ?? 1, pageSize: 100, total: 0, hasMore: false }),
+  );
 });
 afterEach(cleanup);
 

@@ -6,7 +6,19 @@ export interface DetailColumn<Row> {
 }
 
 /** A small read-only table for a part of a detail page, with a sentence when it has no rows. */
-export function DetailTable<Row>({ label, rows, rowKey, columns, empty }: { label: string; rows: readonly Row[]; rowKey: (row: Row) => string | number; columns: readonly DetailColumn<Row>[]; empty: string }) {
+export function DetailTable<Row>({
+  label,
+  rows,
+  rowKey,
+  columns,
+  empty,
+}: {
+  label: string;
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  columns: readonly DetailColumn<Row>[];
+  empty: string;
+}) {
   if (rows.length === 0) {
     return (
       <p role="status" data-empty className="px-3 py-4 text-zinc-500 dark:text-zinc-400">

@@ -37,7 +37,10 @@ export function MerchantFlags({ detail }: { detail: MerchantDetail }) {
   const policy = moneyMovementPolicy({ isFraud: fraud.isFraud, walletStatus: detail.wallet?.status ?? null });
   const exemption = kycOverride.kycExempt ? 'KYC exempt' : kycOverride.bvnExempt ? 'BVN exempt' : 'KYC required';
   return (
-    <div data-testid="merchant-flags" className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-zinc-200 bg-white p-3 sm:grid-cols-3 lg:grid-cols-6 dark:border-zinc-800 dark:bg-zinc-900">
+    <div
+      data-testid="merchant-flags"
+      className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-zinc-200 bg-white p-3 sm:grid-cols-3 lg:grid-cols-6 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <Flag
         name="fraud"
         on={fraud.isFraud}
@@ -45,7 +48,13 @@ export function MerchantFlags({ detail }: { detail: MerchantDetail }) {
         label={fraud.isFraud ? 'Marked as fraud' : 'Not fraud'}
         {...(fraud.isFraud ? { detail: [fraud.reason, when(fraud.at, fraud.by)].filter(Boolean).join(' · ') } : {})}
       />
-      <Flag name="trusted" on={trusted.isTrusted} tone="good" label={trusted.isTrusted ? 'Trusted' : 'Not trusted'} {...(trusted.isTrusted ? { detail: when(trusted.at, trusted.by) } : {})} />
+      <Flag
+        name="trusted"
+        on={trusted.isTrusted}
+        tone="good"
+        label={trusted.isTrusted ? 'Trusted' : 'Not trusted'}
+        {...(trusted.isTrusted ? { detail: when(trusted.at, trusted.by) } : {})}
+      />
       <Flag
         name="kyc-override"
         on={kycOverride.kycExempt || kycOverride.bvnExempt}
@@ -54,7 +63,9 @@ export function MerchantFlags({ detail }: { detail: MerchantDetail }) {
         {...(kycOverride.kycExempt || kycOverride.bvnExempt ? { detail: when(kycOverride.at, kycOverride.by) } : {})}
       />
       <div data-flag="wallet" data-on={detail.wallet !== null} className="min-w-0">
-        <Badge tone={detail.wallet ? statusTone(detail.wallet.status) : 'bad'}>{detail.wallet ? `Wallet ${walletWord(detail.wallet.status)}` : 'No wallet'}</Badge>
+        <Badge tone={detail.wallet ? statusTone(detail.wallet.status) : 'bad'}>
+          {detail.wallet ? `Wallet ${walletWord(detail.wallet.status)}` : 'No wallet'}
+        </Badge>
         {detail.wallet?.reason ? <p className="mt-0.5 truncate text-xs text-zinc-500 dark:text-zinc-400">{detail.wallet.reason}</p> : null}
       </div>
       <Money name="send" label="Can send money" decision={policy.debit} />

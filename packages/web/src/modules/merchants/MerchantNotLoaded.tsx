@@ -17,7 +17,9 @@ export function MerchantNotLoaded({ notFound, error, id, retry }: { notFound: bo
   }
   return (
     <div role="alert" data-state="error" className="flex flex-col items-center gap-2 py-12 text-center">
-      <p className="text-red-600 dark:text-red-400">This merchant could not be loaded{error ? `: ${error instanceof ClientError ? error.userMessage : error.message}` : '.'}</p>
+      <p className="text-red-600 dark:text-red-400">
+        This merchant could not be loaded{error ? `: ${error instanceof ClientError ? error.userMessage : error.message}` : '.'}
+      </p>
       <Button onClick={retry}>Retry</Button>
     </div>
   );

@@ -38,25 +38,115 @@ const detail: MerchantDetail = {
     kycOverride: { kycExempt: false, bvnExempt: true, at: '2026-11-03T10:00:00.000Z', by: boss },
   },
   users: [
-    { id: 7, businessId: 42, businessName: 'Mama Put Kitchen', email: 'ada@mamaput.ng', firstName: 'Ada', lastName: 'Obi', phone: '+2348031234567', role: 'owner', status: 'active', lastLoginAt: null, createdAt: '2026-10-01T09:00:00.000Z' },
-    { id: 8, businessId: 42, businessName: 'Mama Put Kitchen', email: 'musa@mamaput.ng', firstName: 'Musa', lastName: 'Bello', phone: '+2348039999999', role: 'cashier', status: 'invited', lastLoginAt: null, createdAt: '2026-10-02T09:00:00.000Z' },
+    {
+      id: 7,
+      businessId: 42,
+      businessName: 'Mama Put Kitchen',
+      email: 'ada@mamaput.ng',
+      firstName: 'Ada',
+      lastName: 'Obi',
+      phone: '+2348031234567',
+      role: 'owner',
+      status: 'active',
+      lastLoginAt: null,
+      createdAt: '2026-10-01T09:00:00.000Z',
+    },
+    {
+      id: 8,
+      businessId: 42,
+      businessName: 'Mama Put Kitchen',
+      email: 'musa@mamaput.ng',
+      firstName: 'Musa',
+      lastName: 'Bello',
+      phone: '+2348039999999',
+      role: 'cashier',
+      status: 'invited',
+      lastLoginAt: null,
+      createdAt: '2026-10-02T09:00:00.000Z',
+    },
   ],
   bankAccounts: [
-    { id: 3, businessId: 42, businessName: 'Mama Put Kitchen', bankCode: '058', bankName: 'Guaranty Trust Bank', accountNumber: '0123456789', accountName: 'MAMA PUT KITCHEN', isSettlement: true, verifiedAt: null, createdAt: '2026-10-01T09:00:00.000Z' },
+    {
+      id: 3,
+      businessId: 42,
+      businessName: 'Mama Put Kitchen',
+      bankCode: '058',
+      bankName: 'Guaranty Trust Bank',
+      accountNumber: '0123456789',
+      accountName: 'MAMA PUT KITCHEN',
+      isSettlement: true,
+      verifiedAt: null,
+      createdAt: '2026-10-01T09:00:00.000Z',
+    },
   ],
-  wallet: { uid: '5b0f8a5e-3c1d-4d7e-9a51-6f1e2d3c4b5a', status: 'PND', reason: 'Court order 12/2026', changedAt: '2026-11-20T08:00:00.000Z', changedBy: boss, createdAt: '2026-10-01T09:00:00.000Z' },
+  wallet: {
+    uid: '5b0f8a5e-3c1d-4d7e-9a51-6f1e2d3c4b5a',
+    status: 'PND',
+    reason: 'Court order 12/2026',
+    changedAt: '2026-11-20T08:00:00.000Z',
+    changedBy: boss,
+    createdAt: '2026-10-01T09:00:00.000Z',
+  },
   fixedAccounts: [
-    { id: 5, bank: 'WEMA', accountNumber: '7000000011', accountName: 'Traction/Mama Put', status: 'ACTIVE', blacklisted: true, blacklistReason: 'Mule account', lastActivityAt: null, createdAt: '2026-10-01T09:00:00.000Z' },
+    {
+      id: 5,
+      bank: 'WEMA',
+      accountNumber: '7000000011',
+      accountName: 'Traction/Mama Put',
+      status: 'ACTIVE',
+      blacklisted: true,
+      blacklistReason: 'Mule account',
+      lastActivityAt: null,
+      createdAt: '2026-10-01T09:00:00.000Z',
+    },
   ],
   stores: [{ id: 9, name: 'Ikeja outlet', address: '12 Allen Avenue', stateCode: 'LA', createdAt: '2026-10-01T09:00:00.000Z' }],
   kyc: [
-    { id: 12, verificationType: 'DOCUMENT', documentType: 'NIN', status: 'PROCESSING', comment: null, submittedAt: '2026-11-01T09:00:00.000Z', updatedAt: '2026-11-01T09:00:00.000Z' },
-    { id: 11, verificationType: 'EMAIL', documentType: null, status: 'APPROVED', comment: 'Clicked the link', submittedAt: '2026-10-01T09:00:00.000Z', updatedAt: '2026-10-01T10:00:00.000Z' },
+    {
+      id: 12,
+      verificationType: 'DOCUMENT',
+      documentType: 'NIN',
+      status: 'PROCESSING',
+      comment: null,
+      submittedAt: '2026-11-01T09:00:00.000Z',
+      updatedAt: '2026-11-01T09:00:00.000Z',
+    },
+    {
+      id: 11,
+      verificationType: 'EMAIL',
+      documentType: null,
+      status: 'APPROVED',
+      comment: 'Clicked the link',
+      submittedAt: '2026-10-01T09:00:00.000Z',
+      updatedAt: '2026-10-01T10:00:00.000Z',
+    },
   ],
   openSupportIssues: 2,
   events: [
-    { id: 100, businessId: 42, businessName: 'Mama Put Kitchen', at: '2026-11-20T08:00:00.000Z', kind: 'wallet.status', message: 'Wallet put on PND: court order', adminId: 1, adminName: 'Bola Ahmed', adminEmail: 'bola@traction.ng', details: {} },
-    { id: 99, businessId: 42, businessName: 'Mama Put Kitchen', at: '2026-10-01T09:00:00.000Z', kind: 'business.signed-up', message: 'Signed up', adminId: null, adminName: null, adminEmail: null, details: {} },
+    {
+      id: 100,
+      businessId: 42,
+      businessName: 'Mama Put Kitchen',
+      at: '2026-11-20T08:00:00.000Z',
+      kind: 'wallet.status',
+      message: 'Wallet put on PND: court order',
+      adminId: 1,
+      adminName: 'Bola Ahmed',
+      adminEmail: 'bola@traction.ng',
+      details: {},
+    },
+    {
+      id: 99,
+      businessId: 42,
+      businessName: 'Mama Put Kitchen',
+      at: '2026-10-01T09:00:00.000Z',
+      kind: 'business.signed-up',
+      message: 'Signed up',
+      adminId: null,
+      adminName: null,
+      adminEmail: null,
+      details: {},
+    },
   ],
 };
 
@@ -132,19 +222,42 @@ describe('MerchantPage', () => {
     expect(help).toEqual(expect.arrayContaining(['f Mark as fraud', 't Withdraw trust', 'w Wallet status', 'o KYC override', 'p Password link']));
 
     await user.keyboard('f');
-    expect(store.get(commandRequestAtom)).toMatchObject({ command: updateFraudStatus, fixed: { id: 42, is_fraud: true }, subject: 'Mark Mama Put Kitchen as fraud' });
+    expect(store.get(commandRequestAtom)).toMatchObject({
+      command: updateFraudStatus,
+      fixed: { id: 42, is_fraud: true },
+      subject: 'Mark Mama Put Kitchen as fraud',
+    });
     await user.keyboard('t');
-    expect(store.get(commandRequestAtom)).toMatchObject({ command: toggleTrust, fixed: { id: 42, isTrusted: false }, subject: 'Withdraw trust from Mama Put Kitchen' });
+    expect(store.get(commandRequestAtom)).toMatchObject({
+      command: toggleTrust,
+      fixed: { id: 42, isTrusted: false },
+      subject: 'Withdraw trust from Mama Put Kitchen',
+    });
     await user.click(screen.getByRole('button', { name: /Wallet status/ }));
-    expect(store.get(commandRequestAtom)).toMatchObject({ command: updateWalletStatus, fixed: { uid: detail.wallet!.uid }, subject: 'Change the wallet status of Mama Put Kitchen — now on PND' });
+    expect(store.get(commandRequestAtom)).toMatchObject({
+      command: updateWalletStatus,
+      fixed: { uid: detail.wallet!.uid },
+      subject: 'Change the wallet status of Mama Put Kitchen — now on PND',
+    });
     await user.keyboard('o');
     expect(store.get(commandRequestAtom)).toMatchObject({ command: overrideKyc, fixed: { businessId: 42 }, subject: 'Override KYC for Mama Put Kitchen' });
     await user.keyboard('p');
-    expect(store.get(commandRequestAtom)).toMatchObject({ command: merchantPasswordLink, fixed: { email: 'ada@mamaput.ng' }, subject: 'Send ada@mamaput.ng a new password link for Mama Put Kitchen' });
+    expect(store.get(commandRequestAtom)).toMatchObject({
+      command: merchantPasswordLink,
+      fixed: { email: 'ada@mamaput.ng' },
+      subject: 'Send ada@mamaput.ng a new password link for Mama Put Kitchen',
+    });
   });
 
   it('does not offer trust to a merchant marked as fraud, and says why when t is pressed', async () => {
-    call.mockResolvedValue({ ...detail, flags: { ...detail.flags, fraud: { isFraud: true, reason: 'Chargebacks', at: '2026-11-20T08:00:00.000Z', by: null }, trusted: { ...detail.flags.trusted, isTrusted: false } } });
+    call.mockResolvedValue({
+      ...detail,
+      flags: {
+        ...detail.flags,
+        fraud: { isFraud: true, reason: 'Chargebacks', at: '2026-11-20T08:00:00.000Z', by: null },
+        trusted: { ...detail.flags.trusted, isTrusted: false },
+      },
+    });
     const user = userEvent.setup();
     const store = renderPage();
     await screen.findByRole('heading', { name: 'Mama Put Kitchen' });
@@ -155,7 +268,9 @@ describe('MerchantPage', () => {
   });
 
   it('says when the merchant does not exist', async () => {
-    call.mockImplementation(() => Promise.reject(new ClientError('not-found', 404, 'GET', '/v1/businesses/admin/404', { code: '404', message: 'Business 404 does not exist' })));
+    call.mockImplementation(() =>
+      Promise.reject(new ClientError('not-found', 404, 'GET', '/v1/businesses/admin/404', { code: '404', message: 'Business 404 does not exist' })),
+    );
     renderPage(EVERY_ACTION, '/merchants/404');
     const alert = await screen.findByRole('alert');
     expect(alert.getAttribute('data-state')).toBe('not-found');
@@ -166,7 +281,9 @@ describe('MerchantPage', () => {
     let calls = 0;
     call.mockImplementation(() => {
       calls += 1;
-      return calls === 1 ? Promise.reject(new ClientError('server-error', 503, 'GET', '/v1/businesses/admin/42', { code: '503', message: 'The database is busy' })) : Promise.resolve(detail);
+      return calls === 1
+        ? Promise.reject(new ClientError('server-error', 503, 'GET', '/v1/businesses/admin/42', { code: '503', message: 'The database is busy' }))
+        : Promise.resolve(detail);
     });
     const user = userEvent.setup();
     renderPage();

@@ -48,7 +48,11 @@ export default function MerchantPage() {
         actions={actions.length > 0 ? <MerchantActionButtons actions={actions} /> : undefined}
       />
       {notice ? (
-        <p role="status" data-testid="action-notice" className="mb-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+        <p
+          role="status"
+          data-testid="action-notice"
+          className="mb-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+        >
           {notice}
         </p>
       ) : null}

@@ -13,6 +13,11 @@ function ActionShortcutEffect({ keys, label, run }: { keys: string; label: strin
  */
 export function MerchantShortcutsEffect({ actions, onUnavailable }: { actions: readonly MerchantAction[]; onUnavailable: (reason: string) => void }) {
   return actions.map((action) => (
-    <ActionShortcutEffect key={action.key} keys={action.key} label={action.label} run={action.unavailable ? () => onUnavailable(action.unavailable!) : action.run} />
+    <ActionShortcutEffect
+      key={action.key}
+      keys={action.key}
+      label={action.label}
+      run={action.unavailable ? () => onUnavailable(action.unavailable!) : action.run}
+    />
   ));
 }

@@ -19,7 +19,9 @@ export function MerchantWalletSection({ wallet }: { wallet: MerchantDetail['wall
             <span className="font-mono text-xs">{wallet.uid}</span>
           </Field>
           <Field label="Reason">{wallet.reason}</Field>
-          <Field label="Changed">{wallet.changedAt ? `${formatDateTime(wallet.changedAt)}${wallet.changedBy ? ` by ${wallet.changedBy.name}` : ''}` : null}</Field>
+          <Field label="Changed">
+            {wallet.changedAt ? `${formatDateTime(wallet.changedAt)}${wallet.changedBy ? ` by ${wallet.changedBy.name}` : ''}` : null}
+          </Field>
         </dl>
       ) : (
         <p role="status" data-empty className="px-3 py-4 text-zinc-500 dark:text-zinc-400">

@@ -33,7 +33,12 @@ beforeEach(() => {
   call.mockImplementation((command: AnyCommand, input: { page?: number }) =>
     Promise.resolve(
       command.id === 'features.list'
-        ? { items: [{ code: 'RETAIL', label: 'Retail shop' }, { code: 'RESTAURANT', label: 'Restaurant and food' }] }
+        ? {
+            items: [
+              { code: 'RETAIL', label: 'Retail shop' },
+              { code: 'RESTAURANT', label: 'Restaurant and food' },
+            ],
+          }
         : { items: [merchant], page: input.page ?? 1, pageSize: 100, total: 1, hasMore: false },
     ),
   );
@@ -53,7 +58,9 @@ describe('MerchantsPage', () => {
     const state = screen.getByRole<HTMLSelectElement>('combobox', { name: 'State' });
     expect(state.value).toBe('KN');
     expect(state.selectedOptions[0]?.textContent).toBe('Kano');
-    await waitFor(() => expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Category' }).selectedOptions[0]?.textContent).toBe('Restaurant and food'));
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Category' }).selectedOptions[0]?.textContent).toBe('Restaurant and food'),
+    );
     expect(screen.queryByTestId('new-merchant')).toBeNull();
   });
 

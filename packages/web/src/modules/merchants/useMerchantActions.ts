@@ -48,7 +48,12 @@ export function useMerchantActions(detail: MerchantDetail | undefined): Merchant
             command: updateWalletStatus,
             label: 'Wallet status',
             variant: 'secondary' as const,
-            run: () => open({ command: updateWalletStatus, fixed: { uid: wallet.uid }, subject: `Change the wallet status of ${name} — now ${walletWord(wallet.status)}` }),
+            run: () =>
+              open({
+                command: updateWalletStatus,
+                fixed: { uid: wallet.uid },
+                subject: `Change the wallet status of ${name} — now ${walletWord(wallet.status)}`,
+              }),
           },
         ]
       : []),

@@ -1,4 +1,16 @@
-import { lagosDate, listAdmins, listAuditLog, listDeviceRequests, listFixedAccounts, listFraud, listKyc, listMerchants, listWallets, rangeEnd, rangeStart } from '@traction/core';
+import {
+  lagosDate,
+  listAdmins,
+  listAuditLog,
+  listDeviceRequests,
+  listFixedAccounts,
+  listFraud,
+  listKyc,
+  listMerchants,
+  listWallets,
+  rangeEnd,
+  rangeStart,
+} from '@traction/core';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { permissionSetAtom } from '../auth/sessionAtoms';
@@ -48,14 +60,28 @@ export default function OverviewPage() {
       {none ? <p className="text-zinc-500">Nothing to count with your permissions yet.</p> : null}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {canMerchants ? <Stat label="Merchants" value={merchants.data?.total} to="/merchants" /> : null}
-        {canKyc ? <Stat label="Documents awaiting review" value={kycWaiting.data?.total} to="/document-verification?status=PENDING" hint="Identity documents submitted for KYC" /> : null}
+        {canKyc ? (
+          <Stat
+            label="Documents awaiting review"
+            value={kycWaiting.data?.total}
+            to="/document-verification?status=PENDING"
+            hint="Identity documents submitted for KYC"
+          />
+        ) : null}
         {canFraud ? <Stat label="Merchants flagged as fraud" value={fraud.data?.total} to="/fraud?is_fraud=true" /> : null}
         {canFraud ? <Stat label="PND wallets" value={pnd.data?.total} to="/pnd-accounts" hint="Post-no-debit: money in, none out" /> : null}
         {canAccounts ? <Stat label="Blacklisted accounts" value={blacklisted.data?.total} to="/fixed-account-blacklisted" /> : null}
         {canAdmins ? <Stat label="Admins" value={admins.data?.total} to="/admin" /> : null}
         {canDevices ? <Stat label="Devices awaiting approval" value={pending.data?.total} to="/request-authorization?status=pending" /> : null}
         {canAudit ? <Stat label="Changes today" value={changes.data?.total} to={`/audit-log?outcome=ok&${todayQuery}`} hint="Commands that succeeded" /> : null}
-        {canAudit ? <Stat label="Refused today" value={refused.data?.total} to={`/audit-log?outcome=error&${todayQuery}`} hint="Permission, validation and conflict refusals" /> : null}
+        {canAudit ? (
+          <Stat
+            label="Refused today"
+            value={refused.data?.total}
+            to={`/audit-log?outcome=error&${todayQuery}`}
+            hint="Permission, validation and conflict refusals"
+          />
+        ) : null}
       </div>
     </div>
   );

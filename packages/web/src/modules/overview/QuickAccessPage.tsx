@@ -33,9 +33,13 @@ function EntryCard({ entry, pinned }: { entry: PaletteEntry; pinned: boolean }) 
   return (
     <li className="flex items-stretch gap-1" data-entry={entry.key}>
       {entry.kind === 'route' ? (
-        <Link to={entry.target} className={cardClass}>{body}</Link>
+        <Link to={entry.target} className={cardClass}>
+          {body}
+        </Link>
       ) : (
-        <button type="button" className={cardClass} onClick={() => command && openCommand({ command })}>{body}</button>
+        <button type="button" className={cardClass} onClick={() => command && openCommand({ command })}>
+          {body}
+        </button>
       )}
       <button
         type="button"
@@ -79,7 +83,9 @@ export default function QuickAccessPage() {
   const byKey = new Map(index.map((e) => [e.key, e]));
   const pick = (keys: readonly string[]) => keys.map((k) => byKey.get(k)).filter((e): e is PaletteEntry => !!e);
   const pinned = new Set(pinnedKeys);
-  const recent = pick(recentKeys).filter((e) => !pinned.has(e.key) && e.target !== '/quick-access').slice(0, 6);
+  const recent = pick(recentKeys)
+    .filter((e) => !pinned.has(e.key) && e.target !== '/quick-access')
+    .slice(0, 6);
   return (
     <div>
       <PageHeader

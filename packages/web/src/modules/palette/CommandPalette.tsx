@@ -46,7 +46,10 @@ export function CommandPalette() {
     <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-start justify-center p-4 pt-[12vh]">
-        <DialogPanel data-testid="command-palette" className="w-full max-w-xl overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-black/5 dark:bg-zinc-900 dark:ring-white/10">
+        <DialogPanel
+          data-testid="command-palette"
+          className="w-full max-w-xl overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-black/5 dark:bg-zinc-900 dark:ring-white/10"
+        >
           <DialogTitle className="sr-only">Command palette</DialogTitle>
           <PaletteSearch entries={index} recent={recent} onPick={pick} />
         </DialogPanel>

@@ -18,7 +18,9 @@ export const PaletteItem = memo(function PaletteItem({ entry, onPick }: { entry:
       data-entry-kind={entry.kind}
       className="flex cursor-pointer items-center gap-3 rounded-md px-2.5 py-1.5 data-[selected=true]:bg-zinc-100 dark:data-[selected=true]:bg-zinc-800"
     >
-      <span className="w-16 shrink-0 text-[11px] font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{entry.kind === 'route' ? 'Page' : 'Command'}</span>
+      <span className="w-16 shrink-0 text-[11px] font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+        {entry.kind === 'route' ? 'Page' : 'Command'}
+      </span>
       <span className="min-w-0 flex-1 truncate">{entry.label}</span>
       {entry.group ? <span className="shrink-0 truncate text-xs text-zinc-500 dark:text-zinc-400">{entry.group}</span> : null}
       {entry.chord ? <Keys keys={`g ${entry.chord}`} /> : null}

@@ -62,7 +62,11 @@ export function PaletteSearch({ entries, recent, onPick, limit = PALETTE_RESULT_
         ) : null}
       </Command.List>
       <footer className="flex items-center justify-between gap-3 border-t border-zinc-200 px-3 py-1.5 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
-        <span data-palette-more={hidden}>{hidden > 0 ? `${hidden} more ${hidden === 1 ? 'match' : 'matches'} — type to narrow` : `${ranked.length} ${ranked.length === 1 ? 'result' : 'results'}`}</span>
+        <span data-palette-more={hidden}>
+          {hidden > 0
+            ? `${hidden} more ${hidden === 1 ? 'match' : 'matches'} — type to narrow`
+            : `${ranked.length} ${ranked.length === 1 ? 'result' : 'results'}`}
+        </span>
         <span className="flex items-center gap-1.5">
           <Keys keys="up" /> <Keys keys="down" /> move <Keys keys="enter" /> open
         </span>

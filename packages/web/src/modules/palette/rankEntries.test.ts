@@ -46,7 +46,11 @@ describe('buildPaletteIndex', () => {
 });
 
 describe('rankEntries', () => {
-  const index = buildPaletteIndex(ROUTES, registry as readonly AnyCommand[], new Set(['admins.view', 'admins.create', 'admins.delete', 'audit.view', 'permissions.view', 'permissions.manage']));
+  const index = buildPaletteIndex(
+    ROUTES,
+    registry as readonly AnyCommand[],
+    new Set(['admins.view', 'admins.create', 'admins.delete', 'audit.view', 'permissions.view', 'permissions.manage']),
+  );
 
   it('without a query: recent entries in recency order, then the rest in index order', () => {
     const ranked = rankEntries(index, '  ', ['command:admins.delete', 'route:/audit-log', 'route:/gone']);

@@ -27,7 +27,12 @@ export function BankProblem({ error, bankName, onRetry }: { error: Error; bankNa
   const saidAlready = /nothing was changed|may have|try again|check /i.test(message);
   const retryable = status === 0 || status >= 500;
   return (
-    <div role="alert" data-testid="bank-problem" data-status={status} className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200">
+    <div
+      role="alert"
+      data-testid="bank-problem"
+      data-status={status}
+      className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+    >
       <p className="font-medium">{title}</p>
       <p className="mt-1">{message}</p>
       {advice && !saidAlready ? <p className="mt-1 text-sm opacity-80">{advice}</p> : null}
@@ -43,7 +48,12 @@ export function BankProblem({ error, bankName, onRetry }: { error: Error; bankNa
 /** While a bank is being asked: how long it may take. */
 export function BankWaiting({ bankName }: { bankName: string }) {
   return (
-    <div role="status" aria-live="polite" data-testid="bank-waiting" className="flex items-center gap-2 rounded-xl border border-zinc-200 p-4 text-zinc-600 dark:border-zinc-800 dark:text-zinc-300">
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid="bank-waiting"
+      className="flex items-center gap-2 rounded-xl border border-zinc-200 p-4 text-zinc-600 dark:border-zinc-800 dark:text-zinc-300"
+    >
       <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-zinc-300 border-t-accent-600" />
       Asking {bankName}… banks can take up to 10 seconds to answer.
     </div>

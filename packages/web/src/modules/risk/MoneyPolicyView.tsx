@@ -39,7 +39,12 @@ export function WalletStatusTable({ current }: { current?: WalletStatus }) {
         {WALLET_STATUSES.map((status) => {
           const policy = moneyMovementPolicy({ isFraud: false, walletStatus: status });
           return (
-            <tr key={status} data-status={status} aria-current={status === current ? 'true' : undefined} className="border-t border-zinc-100 aria-[current=true]:bg-accent-50 dark:border-zinc-800 dark:aria-[current=true]:bg-accent-950/40">
+            <tr
+              key={status}
+              data-status={status}
+              aria-current={status === current ? 'true' : undefined}
+              className="border-t border-zinc-100 aria-[current=true]:bg-accent-50 dark:border-zinc-800 dark:aria-[current=true]:bg-accent-950/40"
+            >
               <td className="py-1 font-mono text-xs">{status}</td>
               <td className="py-1">{policy.debit.allowed ? 'Allowed' : 'Refused'}</td>
               <td className="py-1">{policy.credit.allowed ? 'Allowed' : 'Refused'}</td>

@@ -37,7 +37,11 @@ export function outcomeWords(outcome: string, message: string | null): { text: s
   }
 }
 
-const TONE = { ok: 'text-emerald-700 dark:text-emerald-400', refused: 'text-red-700 dark:text-red-400', unknown: 'text-amber-700 dark:text-amber-400' } as const;
+const TONE = {
+  ok: 'text-emerald-700 dark:text-emerald-400',
+  refused: 'text-red-700 dark:text-red-400',
+  unknown: 'text-amber-700 dark:text-amber-400',
+} as const;
 
 /** The latest runs of a command, from the audit log: who, on what, and how it ended. */
 export function RecentRuns({ command, inputs }: { command: AnyCommand; inputs: readonly { key: string; label: string }[] }) {
@@ -47,7 +51,12 @@ export function RecentRuns({ command, inputs }: { command: AnyCommand; inputs: r
   let body: ReactNode;
   if (!allowed) body = <p className="text-zinc-500">Past runs are in the Audit Log, for admins with the audit.view permission.</p>;
   else if (runs.isPending) body = <p className="text-zinc-500">Loading…</p>;
-  else if (runs.isError) body = <p role="alert" className="text-red-600">The history could not be loaded.</p>;
+  else if (runs.isError)
+    body = (
+      <p role="alert" className="text-red-600">
+        The history could not be loaded.
+      </p>
+    );
   else if (runs.data.items.length === 0) body = <p className="text-zinc-500">No runs yet.</p>;
   else {
     body = (

@@ -20,7 +20,11 @@ export default function VfdTransactionQueryPage() {
   const [params, setParams] = useSearchParams();
   const asked: Fields = useMemo(() => {
     const fallback = lastWeek();
-    return { accountNo: params.get('accountNo') ?? '', fromDate: params.get('fromDate') ?? fallback.fromDate, endDate: params.get('endDate') ?? fallback.endDate };
+    return {
+      accountNo: params.get('accountNo') ?? '',
+      fromDate: params.get('fromDate') ?? fallback.fromDate,
+      endDate: params.get('endDate') ?? fallback.endDate,
+    };
   }, [params]);
   const [draft, setDraft] = useState<Fields>(asked);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
@@ -50,7 +54,19 @@ export default function VfdTransactionQueryPage() {
     <div className="space-y-4">
       <PageHeader title="VFD Transaction Query" description="The transactions VFD Microfinance Bank holds for an account, at most 31 days at a time." />
       <form onSubmit={submit} className="flex flex-wrap items-start gap-2" aria-label="Transaction query">
-        <TextField label="Account number" name="accountNo" inputMode="numeric" autoComplete="off" maxLength={10} placeholder="10 digits" data-page-search value={draft.accountNo} onChange={set('accountNo')} error={errorOf('accountNo')} className="w-44" />
+        <TextField
+          label="Account number"
+          name="accountNo"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={10}
+          placeholder="10 digits"
+          data-page-search
+          value={draft.accountNo}
+          onChange={set('accountNo')}
+          error={errorOf('accountNo')}
+          className="w-44"
+        />
         <TextField label="From" name="fromDate" type="date" value={draft.fromDate} onChange={set('fromDate')} error={errorOf('fromDate')} className="w-40" />
         <TextField label="To" name="endDate" type="date" value={draft.endDate} onChange={set('endDate')} error={errorOf('endDate')} className="w-40" />
         <Button type="submit" variant="primary" className="mt-5" disabled={query.isFetching}>
@@ -58,7 +74,9 @@ export default function VfdTransactionQueryPage() {
         </Button>
       </form>
       {query.isFetching ? <BankWaiting bankName="VFD" /> : null}
-      {!query.isFetching && query.isError && !serverField ? <BankProblem error={query.error} bankName="VFD Microfinance Bank" onRetry={() => void query.refetch()} /> : null}
+      {!query.isFetching && query.isError && !serverField ? (
+        <BankProblem error={query.error} bankName="VFD Microfinance Bank" onRetry={() => void query.refetch()} />
+      ) : null}
       {!query.isFetching && data ? (
         <section data-testid="vfd-result" className="space-y-3">
           <div className="flex flex-wrap gap-x-6 gap-y-1 rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">
@@ -102,7 +120,9 @@ export default function VfdTransactionQueryPage() {
                     <tr key={item.reference} data-direction={item.direction} className="border-t border-zinc-100 dark:border-zinc-800">
                       <td className="px-3 py-1.5 whitespace-nowrap">{dateTimeFormat.format(new Date(item.at))}</td>
                       <td className="px-3 py-1.5">{item.direction === 'CREDIT' ? 'In' : 'Out'}</td>
-                      <td className={`px-3 py-1.5 text-right tabular-nums ${item.direction === 'CREDIT' ? 'text-emerald-700 dark:text-emerald-400' : ''}`}>{formatNaira(item.amountKobo)}</td>
+                      <td className={`px-3 py-1.5 text-right tabular-nums ${item.direction === 'CREDIT' ? 'text-emerald-700 dark:text-emerald-400' : ''}`}>
+                        {formatNaira(item.amountKobo)}
+                      </td>
                       <td className="px-3 py-1.5 text-right tabular-nums">{formatNaira(item.balanceAfterKobo)}</td>
                       <td className="px-3 py-1.5">
                         {item.counterpartyName} <span className="text-zinc-500">{item.counterpartyBank}</span>

@@ -33,7 +33,10 @@ export default function WemaAccountQueryPage() {
   const data = query.data;
   return (
     <div className="max-w-3xl space-y-4">
-      <PageHeader title="Wema Bank Account Query" description="Ask Wema Bank who holds an account and its status. Our own fixed accounts show beside the bank's answer." />
+      <PageHeader
+        title="Wema Bank Account Query"
+        description="Ask Wema Bank who holds an account and its status. Our own fixed accounts show beside the bank's answer."
+      />
       <form onSubmit={submit} className="flex flex-wrap items-start gap-2" aria-label="Account query">
         <TextField
           label="Account number"
@@ -53,7 +56,9 @@ export default function WemaAccountQueryPage() {
         </Button>
       </form>
       {query.isFetching ? <BankWaiting bankName="Wema Bank" /> : null}
-      {!query.isFetching && query.isError && !fieldError(query.error) ? <BankProblem error={query.error} bankName="Wema Bank" onRetry={() => void query.refetch()} /> : null}
+      {!query.isFetching && query.isError && !fieldError(query.error) ? (
+        <BankProblem error={query.error} bankName="Wema Bank" onRetry={() => void query.refetch()} />
+      ) : null}
       {!query.isFetching && data ? (
         <section data-testid="wema-result" className="space-y-3 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
@@ -79,7 +84,9 @@ export default function WemaAccountQueryPage() {
                 <dt className="text-zinc-500">Our name</dt>
                 <dd>
                   {data.fixedAccount.accountName}
-                  {data.nameMatches === false ? <span className="ml-2 text-amber-700 dark:text-amber-400">differs from the bank's — rename it on Inactive Accounts</span> : null}
+                  {data.nameMatches === false ? (
+                    <span className="ml-2 text-amber-700 dark:text-amber-400">differs from the bank's — rename it on Inactive Accounts</span>
+                  ) : null}
                 </dd>
                 <dt className="text-zinc-500">Our status</dt>
                 <dd>

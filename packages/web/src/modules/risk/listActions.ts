@@ -21,7 +21,9 @@ export const FRAUD_ACTIONS: readonly ListBulkAction[] = [
     fixed: { is_fraud: true },
     subject: (rows) => {
       const row = only(rows);
-      return row ? `Mark ${business(row)} as fraud: all money in and out stops and its trust is removed.` : `Mark ${rows.length} selected businesses as fraud: all money in and out stops and their trust is removed.`;
+      return row
+        ? `Mark ${business(row)} as fraud: all money in and out stops and its trust is removed.`
+        : `Mark ${rows.length} selected businesses as fraud: all money in and out stops and their trust is removed.`;
     },
   }),
   bulkAction({
@@ -31,13 +33,20 @@ export const FRAUD_ACTIONS: readonly ListBulkAction[] = [
     tone: 'danger',
     subject: (rows) => {
       const row = only(rows);
-      return row ? `Clear the fraud mark on ${business(row)}: money moves again as its wallet allows.` : `Clear the fraud mark on ${rows.length} selected businesses: money moves again as their wallets allow.`;
+      return row
+        ? `Clear the fraud mark on ${business(row)}: money moves again as its wallet allows.`
+        : `Clear the fraud mark on ${rows.length} selected businesses: money moves again as their wallets allow.`;
     },
   }),
 ];
 
 export const BLACKLIST_ACTION: ListBulkAction = bulkAction({ command: blacklistFixedAccountsBulk, label: 'Blacklist', fixed: { blacklist: true } });
-export const WHITELIST_ACTION: ListBulkAction = bulkAction({ command: blacklistFixedAccountsBulk, label: 'Whitelist', fixed: { blacklist: false }, tone: 'danger' });
+export const WHITELIST_ACTION: ListBulkAction = bulkAction({
+  command: blacklistFixedAccountsBulk,
+  label: 'Whitelist',
+  fixed: { blacklist: false },
+  tone: 'danger',
+});
 
 export const TRUST_ACTIONS: readonly ListBulkAction[] = [
   bulkAction({
@@ -62,7 +71,8 @@ export const TRUST_ACTIONS: readonly ListBulkAction[] = [
       const row = only(rows);
       return row && !row.isTrusted ? `${String(row.name)} is not trusted.` : undefined;
     },
-    subject: (rows) => (only(rows) ? `Withdraw the trust of ${business(only(rows)!)}: it goes through the usual reviews again.` : 'Withdraw trust from the selected business'),
+    subject: (rows) =>
+      only(rows) ? `Withdraw the trust of ${business(only(rows)!)}: it goes through the usual reviews again.` : 'Withdraw trust from the selected business',
   }),
 ];
 
@@ -71,12 +81,18 @@ export const INACTIVE_ACTIONS: readonly ListBulkAction[] = [
     command: deactivateFixedAccount,
     label: 'Deactivate',
     tone: 'danger',
-    subject: (rows) => (only(rows) ? `Deactivate ${account(only(rows)!)}: it is closed at the bank and payments into it are refused from then on.` : 'Deactivate the selected account'),
+    subject: (rows) =>
+      only(rows)
+        ? `Deactivate ${account(only(rows)!)}: it is closed at the bank and payments into it are refused from then on.`
+        : 'Deactivate the selected account',
   }),
   bulkAction({
     command: repushFixedAccount,
     label: 'Re-push',
-    subject: (rows) => (only(rows) ? `Re-push ${account(only(rows)!)}: register it with the bank again so payments reach ${String(only(rows)!.businessName)}.` : 'Re-push the selected account'),
+    subject: (rows) =>
+      only(rows)
+        ? `Re-push ${account(only(rows)!)}: register it with the bank again so payments reach ${String(only(rows)!.businessName)}.`
+        : 'Re-push the selected account',
   }),
   bulkAction({
     command: renameFixedAccount,
@@ -85,7 +101,9 @@ export const INACTIVE_ACTIONS: readonly ListBulkAction[] = [
     fixed: { accountName: undefined },
     subject: (rows) => {
       const row = only(rows);
-      return row ? `Rename ${String(row.accountNumber)} at ${String(row.bank)}: “${String(row.accountName)}” → “${`Traction/${String(row.businessName)}`.slice(0, 60)}”` : 'Rename the selected account';
+      return row
+        ? `Rename ${String(row.accountNumber)} at ${String(row.bank)}: “${String(row.accountName)}” → “${`Traction/${String(row.businessName)}`.slice(0, 60)}”`
+        : 'Rename the selected account';
     },
   }),
 ];

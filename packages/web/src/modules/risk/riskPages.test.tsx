@@ -25,7 +25,16 @@ stubViewportSize();
 beforeEach(() => call.mockReset());
 afterEach(cleanup);
 
-const ALL = ['fraud.view', 'fraud.manage', 'merchants.trust', 'fixed-accounts.view', 'fixed-accounts.manage', 'wallets.status', 'providus.manage', 'audit.view'];
+const ALL = [
+  'fraud.view',
+  'fraud.manage',
+  'merchants.trust',
+  'fixed-accounts.view',
+  'fixed-accounts.manage',
+  'wallets.status',
+  'providus.manage',
+  'audit.view',
+];
 
 function renderAt(url: string, element: ReactNode, path = '*') {
   return renderWithSession(element, { url, path, permissions: ALL }).store;
@@ -33,9 +42,23 @@ function renderAt(url: string, element: ReactNode, path = '*') {
 
 const page = (items: Record<string, unknown>[]) => Promise.resolve({ items, page: 1, pageSize: 100, total: items.length, hasMore: false });
 const business = (over: Record<string, unknown>) => ({
-  id: 42, name: 'Jubilee Suites', email: 'owner@jubilee.ng', phone: '+2348030000000', category: 'HOTEL', stateCode: 'GO', stateName: 'Gombe',
-  isFraud: false, fraudReason: null, fraudMarkedAt: null, isTrusted: false, trustedAt: null, kycOverride: false, hasWallet: true, walletStatus: 'ACTIVE',
-  createdAt: '2026-11-01T09:00:00.000Z', ...over,
+  id: 42,
+  name: 'Jubilee Suites',
+  email: 'owner@jubilee.ng',
+  phone: '+2348030000000',
+  category: 'HOTEL',
+  stateCode: 'GO',
+  stateName: 'Gombe',
+  isFraud: false,
+  fraudReason: null,
+  fraudMarkedAt: null,
+  isTrusted: false,
+  trustedAt: null,
+  kycOverride: false,
+  hasWallet: true,
+  walletStatus: 'ACTIVE',
+  createdAt: '2026-11-01T09:00:00.000Z',
+  ...over,
 });
 const select = async (index: number) => {
   await waitFor(() => expect(document.querySelector(`[data-row-index="${index}"]`)).not.toBeNull());
@@ -71,7 +94,12 @@ describe('Trusted Merchants', () => {
     const bar = await select(0);
     const trust = within(bar).getByRole<HTMLButtonElement>('button', { name: 'Trust' });
     expect(trust.disabled).toBe(true);
-    expect(within(bar).getAllByTestId('bulk-unavailable').map((el) => el.textContent).join(' ')).toContain('Jubilee Suites is marked as fraud and cannot be trusted');
+    expect(
+      within(bar)
+        .getAllByTestId('bulk-unavailable')
+        .map((el) => el.textContent)
+        .join(' '),
+    ).toContain('Jubilee Suites is marked as fraud and cannot be trusted');
     // one row at a time: no "select all matching"
     expect(within(bar).queryByTestId('select-all-matching')).toBeNull();
 
@@ -85,7 +113,20 @@ describe('Trusted Merchants', () => {
 });
 
 describe('Inactive Accounts', () => {
-  const account = { id: 7, businessId: 42, businessName: 'Mama Put Kitchen', bank: 'WEMA', accountNumber: '0351234567', accountName: 'Traction/Mama Put', status: 'ACTIVE', blacklisted: false, blacklistReason: null, lastActivityAt: null, createdAt: '2025-01-01T09:00:00.000Z', idleDays: 400 };
+  const account = {
+    id: 7,
+    businessId: 42,
+    businessName: 'Mama Put Kitchen',
+    bank: 'WEMA',
+    accountNumber: '0351234567',
+    accountName: 'Traction/Mama Put',
+    status: 'ACTIVE',
+    blacklisted: false,
+    blacklistReason: null,
+    lastActivityAt: null,
+    createdAt: '2025-01-01T09:00:00.000Z',
+    idleDays: 400,
+  };
 
   it('labels the period, styles Deactivate as danger and shows old → new name on rename', async () => {
     call.mockImplementation(() => page([account]));
@@ -104,7 +145,20 @@ describe('Inactive Accounts', () => {
 describe('PND Accounts', () => {
   it('offers no selection: nothing can be done to one', async () => {
     call.mockImplementation((command) =>
-      command === listWallets ? page([{ uid: '3f2b8c1e-9a4d-4c5e-8f7a-2b1c0d9e8f7a', businessId: 42, businessName: 'Jubilee Suites', businessEmail: 'a@b.ng', status: 'PND', statusReason: 'x', statusChangedAt: null, isFraud: false }]) : page([]),
+      command === listWallets
+        ? page([
+            {
+              uid: '3f2b8c1e-9a4d-4c5e-8f7a-2b1c0d9e8f7a',
+              businessId: 42,
+              businessName: 'Jubilee Suites',
+              businessEmail: 'a@b.ng',
+              status: 'PND',
+              statusReason: 'x',
+              statusChangedAt: null,
+              isFraud: false,
+            },
+          ])
+        : page([]),
     );
     renderAt('/pnd-accounts', <PndAccountsPage />);
     await waitFor(() => expect(document.querySelector('[data-row-index="0"]')).not.toBeNull());
@@ -120,7 +174,20 @@ describe('PND Accounts', () => {
 describe('Wallet', () => {
   it('names the new status in the confirmation', async () => {
     const uid = '3f2b8c1e-9a4d-4c5e-8f7a-2b1c0d9e8f7a';
-    call.mockImplementation(() => page([{ uid, businessId: 42, businessName: 'Jubilee Suites', businessEmail: 'a@b.ng', status: 'ACTIVE', statusReason: null, statusChangedAt: null, isFraud: false }]));
+    call.mockImplementation(() =>
+      page([
+        {
+          uid,
+          businessId: 42,
+          businessName: 'Jubilee Suites',
+          businessEmail: 'a@b.ng',
+          status: 'ACTIVE',
+          statusReason: null,
+          statusChangedAt: null,
+          isFraud: false,
+        },
+      ]),
+    );
     const store = renderAt(`/pnd-accounts/${uid}`, <WalletPage />, '/pnd-accounts/:uid');
     const button = await screen.findByRole('button', { name: 'Set to PND' });
     expect(screen.queryByRole('button', { name: 'Set to ACTIVE' })).toBeNull();
@@ -132,7 +199,19 @@ describe('Wallet', () => {
 });
 
 describe('Providus Repush', () => {
-  const run = (id: number, outcome: string, message: string | null) => ({ id, at: '2026-11-21T09:00:00.000Z', adminId: 1, adminEmail: 'ops@traction.ng', deviceFingerprint: null, commandId: 'providus.repush', input: { accountNumber: '1234567890', sessionId: '1000' }, outcome, message, requestId: null, ip: null });
+  const run = (id: number, outcome: string, message: string | null) => ({
+    id,
+    at: '2026-11-21T09:00:00.000Z',
+    adminId: 1,
+    adminEmail: 'ops@traction.ng',
+    deviceFingerprint: null,
+    commandId: 'providus.repush',
+    input: { accountNumber: '1234567890', sessionId: '1000' },
+    outcome,
+    message,
+    requestId: null,
+    ip: null,
+  });
 
   it('shows a failed run in Recent runs right away, in words, and a bank refusal once', async () => {
     const runs = [run(1, '409', 'Providus already re-sent the notification of session 1000 at 09:00.')];
@@ -142,7 +221,9 @@ describe('Providus Repush', () => {
         if (String(input.sessionId).endsWith('000')) {
           const message = 'Providus has no transfer with session id 100004999000 into 1234567890';
           runs.unshift(run(2, '400', message));
-          return Promise.reject(new ClientError('rejected', 400, 'POST', '/x', { code: '400', message, details: { fields: [{ field: 'sessionId', message }] } }));
+          return Promise.reject(
+            new ClientError('rejected', 400, 'POST', '/x', { code: '400', message, details: { fields: [{ field: 'sessionId', message }] } }),
+          );
         }
         runs.unshift(run(3, '504', 'Providus did not answer within 10 s, so it may have re-sent the notification or not.'));
         return Promise.reject(new ClientError('server-error', 504, 'POST', '/x', { code: '504', message: runs[0]!.message! }));

@@ -62,7 +62,9 @@ export function Shell({ children }: { children: ReactNode }) {
             className="flex h-8 min-w-0 flex-1 items-center gap-2 rounded-md border border-zinc-200 bg-zinc-50 px-2.5 text-left text-zinc-500 hover:border-zinc-300 sm:max-w-sm dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-700"
           >
             <span className="truncate">Go to a page or run a command…</span>
-            <span className="ml-auto hidden sm:inline"><Keys keys="mod+k" /></span>
+            <span className="ml-auto hidden sm:inline">
+              <Keys keys="mod+k" />
+            </span>
           </button>
           <div className="flex-1" />
           <span className="hidden text-zinc-500 sm:inline" data-testid="signed-in-as">

@@ -4,8 +4,7 @@ import { canOpen } from '../../canOpen';
 import { GROUPS, ROUTES, routeOf, type RouteEntry } from '../../routes';
 import { permissionSetAtom } from '../auth/sessionAtoms';
 
-const matches = (route: RouteEntry, pathname: string) =>
-  pathname === route.path || pathname.startsWith(`${route.path}/`);
+const matches = (route: RouteEntry, pathname: string) => pathname === route.path || pathname.startsWith(`${route.path}/`);
 
 /** "Traction Admin", "Workspace", then every group of spec §2; links the admin may not open are hidden. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
@@ -37,7 +36,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         const current = group === currentGroup;
         return (
           <details key={group} open={current} data-group={group} data-current={current || undefined} className="mt-2 group/section">
-            <summary className={`cursor-pointer list-none rounded px-2 py-1 text-xs font-semibold ${current ? 'text-accent-700 dark:text-accent-500' : 'text-zinc-500'}`}>
+            <summary
+              className={`cursor-pointer list-none rounded px-2 py-1 text-xs font-semibold ${current ? 'text-accent-700 dark:text-accent-500' : 'text-zinc-500'}`}
+            >
               {group}
             </summary>
             <ul className="mt-0.5 space-y-0.5 pl-1">

@@ -7,11 +7,17 @@ import { useId, type ReactNode } from 'react';
 export function Section({ name, title, count, aside, children }: { name: string; title: string; count?: number; aside?: ReactNode; children: ReactNode }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} data-section={name} className="min-w-0 rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby={headingId}
+      data-section={name}
+      className="min-w-0 rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <header className="flex items-center justify-between gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
         <h2 id={headingId} className="text-sm font-semibold">
           {title}
-          {count !== undefined ? <span className="ml-1.5 font-normal text-zinc-500 tabular-nums dark:text-zinc-400">{count.toLocaleString('en-NG')}</span> : null}
+          {count !== undefined ? (
+            <span className="ml-1.5 font-normal text-zinc-500 tabular-nums dark:text-zinc-400">{count.toLocaleString('en-NG')}</span>
+          ) : null}
         </h2>
         {aside}
       </header>

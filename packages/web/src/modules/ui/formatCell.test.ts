@@ -16,7 +16,14 @@ describe('formatCell', () => {
     ['boolean', true, 'Yes'],
     ['boolean', false, 'No'],
     ['enum', 'super_admin', 'Super admin'],
-    ['tags', [{ id: 1, name: 'Finance' }, { id: 2, name: 'Risk' }], 'Finance, Risk'],
+    [
+      'tags',
+      [
+        { id: 1, name: 'Finance' },
+        { id: 2, name: 'Risk' },
+      ],
+      'Finance, Risk',
+    ],
     ['tags', ['a', 'b'], 'a, b'],
     ['tags', [], '—'],
     ['number', 1234567, '1,234,567'],
