@@ -425,12 +425,9 @@ function buildChunk({ start, end, total, anchor, reviewers, counters, specimens 
       });
       const banks = random.chance(0.35) ? (['WEMA', 'PROVIDUS'] as const) : ([random.pick(['WEMA', 'WEMA', 'PROVIDUS', 'VFD'] as const)] as const);
       for (const bank of banks) {
-        const serial =
-          bank === 'WEMA'
-            ? `7${String((counters.wemaSerial += 1)).padStart(8, '0')}`
-            : bank === 'PROVIDUS'
-              ? `9${String((counters.providusSerial += 1)).padStart(8, '0')}`
-              : `1${String((counters.vfdSerial += 1)).padStart(8, '0')}`;
+        const counter = SERIAL_COUNTER[bank];
+        counters[counter] += 1;
+        const serial = `${SERIAL_PREFIX[bank]}${String(counters[counter]).padStart(8, '0')}`;
         const blacklisted = isFraud ? random.chance(0.7) : random.chance(0.008);
         // Most accounts saw money recently; some never did, some went quiet months ago.
         const activity = random.chance(0.7)
@@ -609,6 +606,10 @@ async function storeSpecimens(db: Db, files: FileStore): Promise<SpecimenUploads
   return stored;
 }
 
+/** Each bank's account serials: their first digit, and the counter that numbers them. */
+const SERIAL_PREFIX = { WEMA: '7', PROVIDUS: '9', VFD: '1' } as const;
+const SERIAL_COUNTER = { WEMA: 'wemaSerial', PROVIDUS: 'providusSerial', VFD: 'vfdSerial' } as const;
+
 /** Multi-row inserts kept under PostgreSQL's 65,535 parameters per statement. */
 async function insertMany(db: Db, table: keyof Database, rows: Record<string, unknown>[]): Promise<void> {
   if (rows.length === 0) return;
@@ -617,6 +618,7 @@ async function insertMany(db: Db, table: keyof Database, rows: Record<string, un
   for (let i = 0; i < rows.length; i += size) {
     await db
       .insertInto(table)
+      // biome-ignore lint/suspicious/noExplicitAny: one loader for every table; each chunk's rows were built for the table they go to.
       .values(rows.slice(i, i + size) as any)
       .execute();
   }

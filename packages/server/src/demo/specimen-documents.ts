@@ -77,12 +77,12 @@ export function specimenCard(accent: Rgb, width = 480, height = 300): Buffer {
 
 /** A one-page PDF with a few lines of text, every offset in its cross-reference table exact. */
 export function specimenPdf(lines: readonly string[]): Buffer {
-  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+  const escapePdfText = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
   const content = [
     'BT',
     '/F1 18 Tf',
     '72 760 Td',
-    ...lines.flatMap((line, i) => [i === 0 ? '' : '0 -28 Td', `(${escape(line)}) Tj`]).filter(Boolean),
+    ...lines.flatMap((line, i) => [i === 0 ? '' : '0 -28 Td', `(${escapePdfText(line)}) Tj`]).filter(Boolean),
     'ET',
   ].join('\n');
   const objects = [

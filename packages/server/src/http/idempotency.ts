@@ -50,7 +50,7 @@ export function idempotencyRequest(command: AnyCommand, key: string | undefined,
 export async function claimInTransaction(trx: Kysely<Database>, claim: IdempotencyClaim, now: Date): Promise<Replay | null> {
   await dropExpired(trx, claim, now);
   await sql`set local lock_timeout = ${sql.lit(CONCURRENT_WAIT)}`.execute(trx);
-  let inserted;
+  let inserted: boolean;
   try {
     inserted = await insertClaim(trx, claim, now, null);
   } catch (error) {

@@ -75,7 +75,7 @@ export function refusalAuditor(implementations: readonly Implementation[], deps:
   }));
   return async (c: Context<AppEnv>, error: ApiError): Promise<void> => {
     const route = routes.find((r) => r.command.method === c.req.method && r.pattern.test(c.req.path));
-    if (!route || !route.command.mutates) return;
+    if (!route?.command.mutates) return;
     const request: RequestInfo = c.get('request');
     const now = deps.clock.now();
     const auth = route.command.auth === 'admin' ? await authenticate(deps, c.req.header('authorization'), request.deviceId, now).catch(() => null) : null;

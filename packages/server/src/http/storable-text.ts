@@ -5,6 +5,7 @@ import { badRequest } from '@traction/core';
  * their pair (JSON and URLs can carry them; they have no UTF-8 form). Input holding either is a
  * 400 naming the field, never a database error.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this looks for.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
 
