@@ -123,7 +123,6 @@ export function RecordTable(props: RecordTableProps) {
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget || event.ctrlKey || event.metaKey || event.altKey) return;
-    // biome-ignore-start lint/correctness/noComponentHookFactories: these are key names (ArrowDown, Home), not components.
     const step: Record<string, () => void> = {
       ArrowDown: () => moveTo(activeRow === null ? 0 : activeRow + 1),
       ArrowUp: () => moveTo(activeRow === null ? 0 : activeRow - 1),
@@ -131,7 +130,6 @@ export function RecordTable(props: RecordTableProps) {
       End: () => moveTo(rows.length - 1),
       Enter: open,
     };
-    // biome-ignore-end lint/correctness/noComponentHookFactories: the key table ends here.
     const action = step[event.key];
     if (!action) return;
     event.preventDefault();
