@@ -2,6 +2,7 @@ import type { Permission, Role } from '@traction/core';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { hashPassword } from '../domains/auth/index';
+import { FIRST_NAMES, LAST_NAMES } from './names';
 
 /** Permissions each seeded department starts with. */
 const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
@@ -40,50 +41,9 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
   Engineering: ['admins.view', 'permissions.view', 'audit.view'],
 };
 
-const FIRST = [
-  'Adaeze',
-  'Babatunde',
-  'Chinedu',
-  'Damilola',
-  'Emeka',
-  'Funmilayo',
-  'Gbenga',
-  'Halima',
-  'Ifeoma',
-  'Jide',
-  'Kemi',
-  'Ladi',
-  'Musa',
-  'Ngozi',
-  'Olumide',
-  'Patience',
-  'Rukayat',
-  'Segun',
-  'Temitope',
-  'Uche',
-  'Victoria',
-  'Wale',
-  'Yetunde',
-  'Zainab',
-];
-const LAST = [
-  'Okafor',
-  'Adeyemi',
-  'Bello',
-  'Eze',
-  'Ibrahim',
-  'Okonkwo',
-  'Balogun',
-  'Nwosu',
-  'Abubakar',
-  'Ogunleye',
-  'Chukwu',
-  'Danjuma',
-  'Afolabi',
-  'Olawale',
-  'Yusuf',
-  'Obi',
-];
+// The first 24 and 16 names: the demo admins are the same whatever the merchants' lists grow to.
+const FIRST = FIRST_NAMES.slice(0, 24);
+const LAST = LAST_NAMES.slice(0, 16);
 const ROLES: Role[] = ['admin', 'staff', 'staff', 'staff'];
 
 /**

@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import type { FileStore } from '../providers/files/file-store';
 import { createRandom, type Random } from './random';
 import { specimenDocuments } from './specimen-documents';
+import { FIRST_NAMES, LAST_NAMES } from './names';
 
 /**
  * Demo merchants: Nigerian businesses across the 36 states and the FCT, with their owners, bank
@@ -100,75 +101,6 @@ const PREFIXES = [
   'Amazing',
   'Success',
 ];
-const FIRST = [
-  'Adaeze',
-  'Babatunde',
-  'Chinedu',
-  'Damilola',
-  'Emeka',
-  'Funmilayo',
-  'Gbenga',
-  'Halima',
-  'Ifeoma',
-  'Jide',
-  'Kemi',
-  'Ladi',
-  'Musa',
-  'Ngozi',
-  'Olumide',
-  'Patience',
-  'Rukayat',
-  'Segun',
-  'Temitope',
-  'Uche',
-  'Victoria',
-  'Wale',
-  'Yetunde',
-  'Zainab',
-  'Aminu',
-  'Bisola',
-  'Chiamaka',
-  'Dauda',
-  'Efosa',
-  'Folake',
-  'Garba',
-  'Hauwa',
-  'Ikechukwu',
-  'Kelechi',
-  'Nneka',
-  'Obinna',
-  'Sadiq',
-  'Tunde',
-  'Usman',
-  'Yakubu',
-];
-const LAST = [
-  'Okafor',
-  'Adeyemi',
-  'Bello',
-  'Eze',
-  'Ibrahim',
-  'Okonkwo',
-  'Balogun',
-  'Nwosu',
-  'Abubakar',
-  'Ogunleye',
-  'Chukwu',
-  'Danjuma',
-  'Afolabi',
-  'Olawale',
-  'Yusuf',
-  'Obi',
-  'Lawal',
-  'Mohammed',
-  'Nnamdi',
-  'Oyelaran',
-  'Suleiman',
-  'Uzor',
-  'Akande',
-  'Etim',
-  'Bassey',
-];
 const MAIL_DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com', 'hotmail.com'];
 const PHONE_PREFIXES = [
   '803',
@@ -231,7 +163,7 @@ const STREETS = [
   'Zik Avenue',
   'Murtala Mohammed Way',
 ];
-const AGENTS = FIRST.slice(0, 24).map((first, i) => `${first}.${LAST[(i * 5) % LAST.length]}@traction.ng`.toLowerCase());
+const AGENTS = FIRST_NAMES.slice(0, 24).map((first, i) => `${first}.${LAST_NAMES[(i * 5) % LAST_NAMES.length]}@traction.ng`.toLowerCase());
 
 const KYC_OUTCOMES = [
   ['APPROVED', 60, 'Details match the submitted document'],
@@ -300,7 +232,7 @@ function buildChunk({ start, end, total, anchor, reviewers, counters, specimens 
     const notAfterAnchor = (ms: number) => (ms <= anchor.getTime() ? ms : anchor.getTime() - 1 - random.int(DAY / 2));
     const after = (from: Date, days: number) => new Date(Math.max(from.getTime(), notAfterAnchor(from.getTime() + random.int(days * DAY))));
     const [category, suffixes] = random.pick(CATEGORIES);
-    const owner = { first: random.pick(FIRST), last: random.pick(LAST) };
+    const owner = { first: random.pick(FIRST_NAMES), last: random.pick(LAST_NAMES) };
     const state = random.pick(WEIGHTED_STATES);
     const style = random.int(3);
     const base = style === 0 ? `${owner.first} ${owner.last}` : style === 1 ? random.pick(PREFIXES) : `${random.pick(PREFIXES)} ${owner.first}`;
@@ -351,8 +283,8 @@ function buildChunk({ start, end, total, anchor, reviewers, counters, specimens 
     });
     users.push({ business_id: id, email, first_name: owner.first, last_name: owner.last, phone, role: 'owner', created_at: createdAt });
     if (random.chance(0.2)) {
-      const first = random.pick(FIRST);
-      const last = random.pick(LAST);
+      const first = random.pick(FIRST_NAMES);
+      const last = random.pick(LAST_NAMES);
       users.push({
         business_id: id,
         email: `${first}.${last}.${id}@${random.pick(MAIL_DOMAINS)}`.toLowerCase(),
