@@ -24,8 +24,8 @@ describe.runIf(run)('the first sign-in with a generated password', () => {
   const focusedLabel = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? '');
 
   /** Email, Tab, password, Enter: the way a person signs in without the mouse. */
-  async function typeCredentials(page: Page, password: string) {
-    await page.goto(`${context.server.url}/login`);
+  async function typeCredentials(page: Page, password: string, { open = true } = {}) {
+    if (open) await page.goto(`${context.server.url}/login`);
     await page.getByLabel('Email').waitFor();
     expect(await focusedLabel(page)).toBe('Email');
     await page.keyboard.type(ROOT_EMAIL);
@@ -83,10 +83,10 @@ describe.runIf(run)('the first sign-in with a generated password', () => {
     await expect.poll(() => page.getByTestId('signed-in-as').textContent()).toContain('Super Admin');
     expect(await page.evaluate(() => localStorage.getItem('traction.token'))).toMatch(/^tra_/);
 
-    // Logging out clears the device id too, so the next sign-in is from a new device.
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL('**/login');
-    await typeCredentials(page, generated);
+    // Logging out clears the device id too, so the next sign-in is from a new device. Logout
+    // loads /login afresh: typing waits for that page, and no second navigation races it.
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Logout' }).click()]);
+    await typeCredentials(page, generated, { open: false });
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Email or password is incorrect.');
 
     await typeCredentials(page, chosen);
