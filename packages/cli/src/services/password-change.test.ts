@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../exit-codes';
 import { cliUser, FakeTerminalInput, ROOT_EMAIL, startTestServer, stripAnsi, type CliUser, type TestServer } from '../test/harness';
-import { inputReady, tick, waitFor } from '../test/wait-for';
+import { typeKeys, waitFor } from '../test/wait-for';
 
 // A first start without TRACTION_ADMIN_PASSWORD: the super admin's password is generated, printed
 // once, and must be replaced at the first sign-in. The tests run in order: the first ones sign in
@@ -65,12 +65,7 @@ describe('a generated first password, on a terminal', () => {
     const keyboard = new FakeTerminalInput();
     const run = user.run(['login'], { stdin: keyboard, stderrTTY: true });
     const screen = () => stripAnsi(run.stderr.text);
-    const type = async (text: string) => {
-      await inputReady(keyboard);
-      await tick();
-      keyboard.write(text);
-      await tick();
-    };
+    const type = (text: string) => typeKeys(keyboard, text);
     const chosen = 'a passphrase of my own choosing';
 
     await waitFor(() => expect(screen()).toContain('Email:'));

@@ -16,7 +16,7 @@ import {
   type TestServer,
 } from '../test/harness';
 import { startDelayProxy } from '../test/delay-proxy';
-import { inputReady, tick, waitFor } from '../test/wait-for';
+import { typeKeys, waitFor } from '../test/wait-for';
 
 let server: TestServer;
 const users: CliUser[] = [];
@@ -83,13 +83,7 @@ describe('traction login on a terminal', () => {
     const keyboard = new FakeTerminalInput();
     const run = user.run(['login'], { stdin: keyboard, stderrTTY: true });
     const screen = () => stripAnsi(run.stderr.text);
-    const type = async (text: string) => {
-      await inputReady(keyboard);
-      // A field that has just appeared subscribes to keys in an effect: give it that moment.
-      await tick();
-      keyboard.write(text);
-      await tick();
-    };
+    const type = (text: string) => typeKeys(keyboard, text);
     // Each key is pressed once the screen shows the one before it, as a person would.
     await waitFor(() => expect(screen()).toContain('Email:'));
     await type(ROOT_EMAIL);

@@ -19,3 +19,12 @@ export const inputReady = (stdin: { listenerCount(event: string): number }) =>
   waitFor(() => {
     if (stdin.listenerCount('readable') === 0) throw new Error('Ink is not reading keys yet');
   });
+
+/** Types text into a fake terminal once Ink reads keys, the way a person waits for a prompt. */
+export async function typeKeys(keyboard: { listenerCount(event: string): number; write(text: string): unknown }, text: string): Promise<void> {
+  await inputReady(keyboard);
+  // A field that has just appeared subscribes to keys in an effect: give it that moment.
+  await tick();
+  keyboard.write(text);
+  await tick();
+}
