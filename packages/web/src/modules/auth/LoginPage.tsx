@@ -165,11 +165,7 @@ export default function LoginPage() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
-            {error ? (
-              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-                {error}
-              </p>
-            ) : null}
+            <StepError message={error} />
             <Button type="submit" variant="primary" className="w-full" disabled={busy}>
               {busy ? 'Signing in…' : 'Sign in'}
             </Button>
@@ -186,11 +182,7 @@ export default function LoginPage() {
               onChange={(e) => setCode(e.target.value.toUpperCase())}
               className="[&_input]:font-mono [&_input]:tracking-[0.4em]"
             />
-            {error ? (
-              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-                {error}
-              </p>
-            ) : null}
+            <StepError message={error} />
             <Button type="submit" variant="primary" className="w-full" disabled={busy}>
               {busy ? 'Checking…' : 'Confirm device'}
             </Button>
@@ -223,11 +215,7 @@ export default function LoginPage() {
               error={newPasswordErrors.repeat}
               onChange={(e) => setRepeat(e.target.value)}
             />
-            {error ? (
-              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-                {error}
-              </p>
-            ) : null}
+            <StepError message={error} />
             <Button type="submit" variant="primary" className="w-full" disabled={busy}>
               {busy ? 'Saving…' : 'Set password and sign in'}
             </Button>
@@ -239,4 +227,13 @@ export default function LoginPage() {
       </div>
     </main>
   );
+}
+
+/** What went wrong with the step on screen, read out as it appears. */
+function StepError({ message }: { message: string }) {
+  return message ? (
+    <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+      {message}
+    </p>
+  ) : null;
 }
