@@ -157,7 +157,7 @@ describe('the server process', () => {
     const closed = local.close();
     const answer = await inFlight;
     expect(answer.status).toBe(200);
-    expect((await answer.json()).code).toBe('secret');
+    expect(((await answer.json()) as { code: string }).code).toBe('secret');
     await closed;
     await expect(fetch(`${local.url}/health`)).rejects.toThrow();
   });

@@ -47,7 +47,7 @@ async function requestDeviceCode(base: string): Promise<void> {
       device: { deviceId: `dev-mailbox-${Date.now()}`, deviceModel: 'node', browserName: 'vitest', browserVersion: '4' },
     }),
   });
-  expect((await answer.json()).code).toBe('secret');
+  expect(((await answer.json()) as { code: string }).code).toBe('secret');
 }
 
 const mailbox = (base: string, headers: Record<string, string> = {}) => fetch(`${base}/sandbox/mailbox?to=${encodeURIComponent(ROOT)}`, { headers });
@@ -128,7 +128,7 @@ describe('the sandbox mailbox elsewhere', () => {
     try {
       const answer = await mailbox(server.url);
       expect(answer.status).toBe(404);
-      expect((await answer.json()).message).toBe('No such endpoint: GET /sandbox/mailbox');
+      expect(((await answer.json()) as { message: string }).message).toBe('No such endpoint: GET /sandbox/mailbox');
     } finally {
       await server.close();
     }
