@@ -1,5 +1,5 @@
 import { DEVICE_NOT_RECOGNIZED_MESSAGE, deviceLogin, grantPermissions, listAdmins, listAuditLog, login, whoami } from '@traction/core';
-import { ClientError, createClient, memoryStore, STORAGE_KEYS, type TractionClient } from '@traction/core/client';
+import { type ClientError, createClient, memoryStore, STORAGE_KEYS, type TractionClient } from '@traction/core/client';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './start-server';

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CommandOutput, deviceLogin, ErrorBody, listAuditLog, listFixedAccounts, login } from '@traction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from './test/test-database';
 
@@ -17,6 +18,12 @@ const CHILD = fileURLToPath(new URL('./test/crash-child.ts', import.meta.url));
 const ROOT = 'root@traction.ng';
 const ROOT_PASSWORD = 'crash-test-root-passphrase';
 const DEVICE = { deviceId: 'dev-crash-test-runner', deviceModel: 'Test rig', browserName: 'Vitest', browserVersion: '4', deviceType: 'cli' };
+
+/** The JSON answers the tests below read. */
+type LoginAnswer = CommandOutput<typeof login>;
+type DeviceLoginAnswer = CommandOutput<typeof deviceLogin>;
+type AuditLogPage = CommandOutput<typeof listAuditLog>;
+type FixedAccountsPage = CommandOutput<typeof listFixedAccounts>;
 
 interface Child {
   url: string;
@@ -68,20 +75,32 @@ async function kill(child: Child): Promise<void> {
   await exited;
 }
 
-async function call(child: Child, method: string, path: string, options: { body?: unknown; token?: string; key?: string } = {}) {
+/** What `call` answers with; `T` is the JSON body the caller expects (`unknown` when it only looks at the status). */
+interface CallAnswer<T> {
+  status: number;
+  replayed: boolean;
+  body: T;
+}
+
+async function call<T = unknown>(
+  child: Child,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; key?: string } = {},
+): Promise<CallAnswer<T>> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'device-id': DEVICE.deviceId };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.key) headers['idempotency-key'] = options.key;
   const response = await fetch(`${child.url}${path}`, { method, headers, ...(options.body ? { body: JSON.stringify(options.body) } : {}) });
-  return { status: response.status, replayed: response.headers.get('idempotent-replayed') === 'true', body: (await response.json()) as any };
+  return { status: response.status, replayed: response.headers.get('idempotent-replayed') === 'true', body: (await response.json()) as T };
 }
 
 async function signInRoot(child: Child): Promise<string> {
-  const first = await call(child, 'POST', '/v1/auth/admin/login', { body: { email: ROOT, password: ROOT_PASSWORD, device: DEVICE } });
+  const first = await call<LoginAnswer>(child, 'POST', '/v1/auth/admin/login', { body: { email: ROOT, password: ROOT_PASSWORD, device: DEVICE } });
   if (first.body.code === 200) return first.body.token;
   const mail = await (await fetch(`${child.url}/sandbox/mailbox?to=${ROOT}`)).json();
   const code = (mail as { items: { kind: string; data: { code: string } }[] }).items.find((m) => m.kind === 'device-code')!.data.code;
-  return (await call(child, 'POST', '/v1/auth/admin/device-login', { body: { email: ROOT, code, device: DEVICE } })).body.token;
+  return (await call<DeviceLoginAnswer>(child, 'POST', '/v1/auth/admin/device-login', { body: { email: ROOT, code, device: DEVICE } })).body.token;
 }
 
 describe('an Idempotency-Key whose request died with its server', () => {
@@ -110,9 +129,9 @@ describe('an Idempotency-Key whose request died with its server', () => {
       expect(again).toMatchObject({ status: 200, replayed: true });
 
       const after = await signInRoot(server);
-      const audit = await call(server, 'GET', '/v1/admin/audit-logs?command=auth.password.set', { token: after });
-      expect(audit.body.items.filter((e: { outcome: string }) => e.outcome === 'ok')).toHaveLength(1);
-      const signIn = await call(server, 'POST', '/v1/auth/admin/login', {
+      const audit = await call<AuditLogPage>(server, 'GET', '/v1/admin/audit-logs?command=auth.password.set', { token: after });
+      expect(audit.body.items.filter((e) => e.outcome === 'ok')).toHaveLength(1);
+      const signIn = await call<LoginAnswer>(server, 'POST', '/v1/auth/admin/login', {
         body: { email: 'tunde@traction.ng', password: 'survived-a-restart', device: DEVICE },
       });
       expect(signIn.body.code).toBe('secret');
@@ -129,10 +148,10 @@ describe('an Idempotency-Key held by a command that asks a bank first', () => {
     let server = await startChild(settings);
     try {
       let token = await signInRoot(server);
-      const accounts = await call(server, 'GET', '/v1/payments/admin/fixedaccounts/businesses?bank=PROVIDUS', { token });
-      const accountNumber = accounts.body.items[0].accountNumber as string;
+      const accounts = await call<FixedAccountsPage>(server, 'GET', '/v1/payments/admin/fixedaccounts/businesses?bank=PROVIDUS', { token });
+      const accountNumber = accounts.body.items[0]!.accountNumber;
       const body = { accountNumber, sessionId: '100004231121093512345678901999' };
-      const repush = () => call(server, 'POST', '/v1/payments/providus/repush', { token, key: 'repush-crash-0001', body });
+      const repush = () => call<ErrorBody>(server, 'POST', '/v1/payments/providus/repush', { token, key: 'repush-crash-0001', body });
 
       const inFlight = repush().catch(() => 'connection lost');
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -150,7 +169,7 @@ describe('an Idempotency-Key held by a command that asks a bank first', () => {
         retried = await repush();
       }
       expect(retried.status).toBe(409);
-      expect(retried.body.details.reason).toMatch(/^repush_/);
+      expect(retried.body.details?.reason).toMatch(/^repush_/);
       expect(await repush()).toMatchObject({ status: 409, replayed: true });
     } finally {
       await kill(server).catch(() => undefined);

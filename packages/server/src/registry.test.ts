@@ -120,10 +120,22 @@ describe('authentication', () => {
   });
 });
 
+/** The parts of the served OpenAPI document these tests read; each test checks them before relying on them. */
+interface OpenApiOperation {
+  operationId?: string;
+  'x-permission'?: string | null;
+  parameters?: unknown[];
+}
+interface OpenApiDocument {
+  openapi?: string;
+  info?: { title?: string };
+  paths?: Record<string, Record<string, OpenApiOperation>>;
+}
+
 describe('OpenAPI document', () => {
-  let doc: any;
+  let doc: OpenApiDocument;
   beforeAll(async () => {
-    const answer = await t.request('GET', '/openapi.json');
+    const answer = await t.request<OpenApiDocument>('GET', '/openapi.json');
     expect(answer.status).toBe(200);
     doc = answer.body;
   });
@@ -137,10 +149,10 @@ describe('OpenAPI document', () => {
   it.each(rows(commands))('describes %s', (_label, command) => {
     const operation = doc.paths?.[command.path]?.[command.method.toLowerCase()];
     expect(operation, `no operation at ${command.method} ${command.path}`).toBeDefined();
-    expect(operation.operationId).toBe(command.id);
-    expect(operation['x-permission']).toBe(command.permission);
+    expect(operation!.operationId).toBe(command.id);
+    expect(operation!['x-permission']).toBe(command.permission);
     for (const name of command.pathParams) {
-      expect(operation.parameters, `${command.id}: path parameter ${name}`).toContainEqual(expect.objectContaining({ name, in: 'path', required: true }));
+      expect(operation!.parameters, `${command.id}: path parameter ${name}`).toContainEqual(expect.objectContaining({ name, in: 'path', required: true }));
     }
   });
 
@@ -148,7 +160,7 @@ describe('OpenAPI document', () => {
     const known = new Set(commands.map((command) => `${command.method.toLowerCase()} ${command.path}`));
     const methods = new Set(['get', 'post', 'put', 'patch', 'delete']);
     const extra: string[] = [];
-    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
+    for (const [path, item] of Object.entries(doc.paths!)) {
       for (const method of Object.keys(item)) if (methods.has(method) && !known.has(`${method} ${path}`)) extra.push(`${method} ${path}`);
     }
     expect(extra).toEqual([]);

@@ -6,6 +6,9 @@
 export const VERIFICATION_TYPES = ['EMAIL', 'PHONE', 'DOCUMENT', 'ADDRESS', 'CORPORATE'] as const;
 export type VerificationType = (typeof VERIFICATION_TYPES)[number];
 
+/** What every new business is opened with: its email and its phone, each awaiting confirmation. */
+export const OPENING_VERIFICATIONS = ['EMAIL', 'PHONE'] as const satisfies readonly VerificationType[];
+
 /** Documents a record may carry: identity documents, a utility bill for addresses, CAC papers for companies. */
 export const KYC_DOCUMENT_TYPES = ['NIN', 'BVN', 'PASSPORT', 'DRIVERS_LICENSE', 'VOTERS_CARD', 'UTILITY_BILL', 'CAC'] as const;
 export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];

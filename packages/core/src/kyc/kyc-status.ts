@@ -9,6 +9,9 @@
 export const KYC_STATUSES = ['PENDING', 'PROCESSING', 'APPROVED', 'DISAPPROVED', 'REJECTED'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
+/** The status every record is submitted in, whoever opens it (signup, corporate verification). */
+export const KYC_SUBMITTED_STATUS = 'PENDING' satisfies KycStatus;
+
 /** Statuses a reviewer may move a record to (PENDING is only ever the submitted state). */
 export const KYC_REVIEW_STATUSES = ['APPROVED', 'DISAPPROVED', 'REJECTED', 'PROCESSING'] as const;
 export type KycReviewStatus = (typeof KYC_REVIEW_STATUSES)[number];

@@ -31,7 +31,15 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export interface TestResponse<T = any> {
+/**
+ * The body type of an answer read without naming its shape: tests call hundreds of endpoints and
+ * check the fields they care about at run time, so the harness reads JSON loosely by default.
+ * Pass `T` to `request` (or use `TestResponse<T>`) to have the compiler check a body's shape.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the harness's deliberate default; a test's assertions check the fields it reads (a typed T is opt-in)
+export type LooseBody = any;
+
+export interface TestResponse<T = LooseBody> {
   status: number;
   body: T;
   text: string;
@@ -45,7 +53,7 @@ export interface Actor {
   token: string;
   deviceId: string;
   /** Sends a request as this admin from their device. */
-  request<T = any>(method: string, path: string, options?: Omit<RequestOptions, 'token' | 'deviceId'>): Promise<TestResponse<T>>;
+  request<T = LooseBody>(method: string, path: string, options?: Omit<RequestOptions, 'token' | 'deviceId'>): Promise<TestResponse<T>>;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -72,7 +80,7 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
   const app = createApp(deps);
   const passwordHash = new Map<string, string>();
 
-  async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
+  async function request<T = LooseBody>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.deviceId) headers['device-id'] = opts.deviceId;

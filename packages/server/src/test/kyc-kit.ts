@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
-import type { Actor, TestApp } from './harness';
+import type { Actor, LooseBody, TestApp } from './harness';
 
 /** The tables KYC commands change, fingerprinted: equal before and after a refused call. */
 const KYC_TABLES = ['businesses', 'business_events', 'uploads', 'kyc_records', 'kyc_documents', 'kyc_events', 'kyc_id_blacklist'] as const;
@@ -62,11 +62,12 @@ export async function uploadAs(t: TestApp, actor: Actor, file: { bytes: Uint8Arr
     body: form,
   });
   const text = await response.text();
-  let body: any = text;
+  let parsed: unknown = text;
   try {
-    body = JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     // not JSON
   }
-  return { status: response.status, body, headers: response.headers };
+  // Read loosely, like the harness's answers: callers check the fields they use.
+  return { status: response.status, body: parsed as LooseBody, headers: response.headers };
 }

@@ -28,7 +28,11 @@ let provoking = 600_000;
  */
 export function accountNumberAt(bank: FixedAccountBank, ending?: '997' | '998' | '999'): string {
   serial += 10;
-  const nine = ending ? `${(provoking += 1)}${ending}` : String(serial);
+  let nine = String(serial);
+  if (ending) {
+    provoking += 1;
+    nine = `${provoking}${ending}`;
+  }
   return nuban(FIXED_ACCOUNT_BANKS[bank].code, nine);
 }
 

@@ -1,3 +1,4 @@
+import type { Role } from '@traction/core';
 import type { Generated } from 'kysely';
 import type { CreatedAt, Timestamp } from '../column-types';
 
@@ -6,7 +7,8 @@ export interface AdminsTable {
   email: string;
   first_name: string;
   last_name: string;
-  role: string;
+  /** Held to ROLES by the table's check constraint (0001). */
+  role: Role;
   password_hash: string | null;
   created_at: CreatedAt;
   created_by: number | null;

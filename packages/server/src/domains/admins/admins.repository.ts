@@ -1,3 +1,4 @@
+import type { Role } from '@traction/core';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database';
 import { containsPattern } from '../../db/like';
@@ -39,7 +40,7 @@ export async function existingDepartmentIds(db: Db, ids: readonly number[]): Pro
 /** A new admin, invited (no password yet), in their departments. Returns the id. */
 export async function insertAdmin(
   db: Db,
-  admin: { email: string; firstName: string; lastName: string; role: string; departmentIds: readonly number[]; createdBy: number; at: Date },
+  admin: { email: string; firstName: string; lastName: string; role: Role; departmentIds: readonly number[]; createdBy: number; at: Date },
 ): Promise<number> {
   const { id } = await db
     .insertInto('admins')
@@ -55,7 +56,7 @@ export async function insertAdmin(
   return id;
 }
 
-export async function setAdminRole(db: Db, adminId: number, role: string): Promise<void> {
+export async function setAdminRole(db: Db, adminId: number, role: Role): Promise<void> {
   await db.updateTable('admins').set({ role }).where('id', '=', adminId).execute();
 }
 

@@ -107,7 +107,7 @@ describe('listing admins', () => {
     const local = await createTestApp();
     try {
       const viewer = await local.actor({ permissions: ['admins.view'] });
-      const rows = Array.from({ length: 130 }, (_, i) => ({ email: `bulk${i}@traction.ng`, first_name: 'Bulk', last_name: `N${i}`, role: 'staff' }));
+      const rows = Array.from({ length: 130 }, (_, i) => ({ email: `bulk${i}@traction.ng`, first_name: 'Bulk', last_name: `N${i}`, role: 'staff' as const }));
       await local.db.insertInto('admins').values(rows).execute();
       const first = await viewer.request('GET', '/v1/admin/list-admins');
       const second = await viewer.request('GET', '/v1/admin/list-admins', { query: { page: '2' } });

@@ -1,6 +1,6 @@
-import type { Permission } from '@traction/core';
+import type { ErrorBody, Permission } from '@traction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Actor, type TestApp } from '../../test/harness';
+import { createTestApp, type Actor, type TestApp, type TestResponse } from '../../test/harness';
 
 /**
  * Nobody gives what they do not hold, by any path: a new admin's departments, a department's
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function expectRefused(send: () => Promise<{ status: number; body: any }>, status: number, reason: string) {
+async function expectRefused(send: () => Promise<TestResponse<ErrorBody>>, status: number, reason: string) {
   const before = await t.snapshot();
   const answer = await send();
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);

@@ -1,4 +1,4 @@
-import { PERMISSION_IDS, type Admin, type Permission, type Role } from '@traction/core';
+import { PERMISSION_IDS, type Admin, type Permission } from '@traction/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import type { RowOf } from '../../db/row-of';
@@ -39,7 +39,7 @@ export function toAdmin(row: AdminRow): Admin {
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
-    role: row.role as Role,
+    role: row.role,
     departments: row.departments,
     status: row.has_password ? 'active' : 'invited',
     createdAt: row.created_at.toISOString(),

@@ -1,4 +1,4 @@
-import { deviceNotRecognized, unauthorized, type Role } from '@traction/core';
+import { deviceNotRecognized, unauthorized } from '@traction/core';
 import { sha256 } from '../../crypto';
 import type { Db } from '../../db/connect';
 import type { ServerConfig } from '../../config';
@@ -40,7 +40,7 @@ export async function verifySession(
       email: row.email,
       firstName: row.first_name,
       lastName: row.last_name,
-      role: row.role as Role,
+      role: row.role,
       permissions: new Set(permissions),
     },
     session: {

@@ -15,24 +15,20 @@ import {
 import { requireAdmin } from '../../handling/handler-context';
 import { implement, implementList } from '../../handling/implement';
 import { recordBusinessEvents } from '../merchants/index';
+import { businessBvn, findKycBusiness, setKycExemption } from './kyc-businesses.repository';
+import { submitCorporateVerification } from './kyc-documents.repository';
 import {
-  applyStatusChange,
   blacklistedIdsOfBusiness,
   blacklistQuery,
   blacklistSearch,
-  businessBvn,
   findBlacklisted,
-  findKycBusiness,
-  findKycRecord,
   insertBlacklistEntry,
   lockBusinessesUsingId,
-  lockKycRecord,
-  lockUploads,
-  openKycRecord,
-  setKycExemption,
-  submitCorporateVerification,
   toBlacklistEntry,
-} from './kyc.repository';
+} from './kyc-id-blacklist.repository';
+import { findKycRecord, lockKycRecord, openKycRecord } from './kyc-records.repository';
+import { applyStatusChange } from './kyc-status.repository';
+import { lockUploads } from './uploads.repository';
 
 export const overrideKycHandler = implement(overrideKyc, async ({ input, ctx }) => {
   const admin = requireAdmin(ctx);

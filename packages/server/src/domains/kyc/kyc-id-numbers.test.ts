@@ -24,9 +24,15 @@ const eventsOf = (businessId: number) =>
 
 let serial = 0;
 /** A passport number no other test uses: a letter and 8 digits. */
-const passport = () => `A${String(10_000_000 + (serial += 1)).padStart(8, '0')}`;
+const passport = () => {
+  serial += 1;
+  return `A${String(10_000_000 + serial).padStart(8, '0')}`;
+};
 /** An 11-digit NIN or BVN no other test uses. */
-const elevenDigits = () => String(70_000_000_000 + (serial += 1));
+const elevenDigits = () => {
+  serial += 1;
+  return String(70_000_000_000 + serial);
+};
 
 describe('ID numbers are compared normalised, by the database as by core', () => {
   const SAMPLES = [

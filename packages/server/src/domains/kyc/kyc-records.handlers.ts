@@ -16,23 +16,11 @@ import {
 import { requireAdmin, type HandlerContext } from '../../handling/handler-context';
 import { implement, implementList } from '../../handling/implement';
 import { recordBusinessEvents } from '../merchants/index';
-import {
-  allowedNext,
-  applyStatusChange,
-  businessNameStartsWith,
-  findBlacklisted,
-  findKycBusiness,
-  findKycRecord,
-  kycDocuments,
-  kycBusinessesByName,
-  kycHistory,
-  kycRecordQuery,
-  kycRecordsOfBusinesses,
-  lockKycRecord,
-  toKycBusiness,
-  toKycListRow,
-  toKycRecord,
-} from './kyc.repository';
+import { businessNameStartsWith, findKycBusiness, kycBusinessesByName, toKycBusiness } from './kyc-businesses.repository';
+import { kycDocuments } from './kyc-documents.repository';
+import { findBlacklisted } from './kyc-id-blacklist.repository';
+import { findKycRecord, kycRecordQuery, kycRecordsOfBusinesses, lockKycRecord, toKycListRow, toKycRecord } from './kyc-records.repository';
+import { allowedNext, applyStatusChange, kycHistory } from './kyc-status.repository';
 
 export const listKycHandler = implementList(listKyc, ({ input, ctx }) => {
   let query = kycRecordQuery(ctx.db);

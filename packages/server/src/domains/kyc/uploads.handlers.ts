@@ -15,7 +15,7 @@ import {
 import { requireAdmin } from '../../handling/handler-context';
 import { implement } from '../../handling/implement';
 import { businessExists } from '../merchants/index';
-import { findStoredUpload, findUpload, insertUpload } from './kyc.repository';
+import { findStoredUpload, findUpload, insertUpload } from './uploads.repository';
 
 /**
  * A file name fit to keep and to offer back: no folders, no control or bidirectional-control

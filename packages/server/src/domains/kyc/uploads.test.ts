@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@traction/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
@@ -99,7 +100,7 @@ describe('uploading a document', () => {
       })(),
     });
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as any).details.fields[0].field).toBe('file');
+    expect(((await missing.json()) as ErrorBody).details?.fields?.[0]?.field).toBe('file');
     const unknown = await uploadAs(t, uploader, { bytes: SAMPLE_FILES.pdf, name: 'a.pdf' }, { businessId: '999999' });
     expect(unknown.status).toBe(404);
     expect(await kycSnapshot(t.db)).toEqual(before);

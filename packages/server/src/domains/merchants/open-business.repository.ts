@@ -1,4 +1,4 @@
-import { conflict } from '@traction/core';
+import { conflict, KYC_SUBMITTED_STATUS, OPENING_VERIFICATIONS } from '@traction/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -18,10 +18,11 @@ export async function ownsBusinessNamed(db: Db, email: string, name: string): Pr
 export const alreadyOwns = (email: string, name: string) => conflict(`${email} already owns a business called ${name}`);
 
 /**
- * A new business with its owner, an ACTIVE wallet and PENDING email and phone verification:
- * what signup and "another business" share. The owner may not already have a business of that
- * name: checked first for the plain case, and settled by the `businesses_owner_email_name`
- * index (0008) when two requests pass the check at once.
+ * A new business with its owner, an ACTIVE wallet and its opening verifications (email and
+ * phone, submitted, as core's KYC rules say): what signup and "another business" share. The
+ * owner may not already have a business of that name: checked first for the plain case, and
+ * settled by the `businesses_owner_email_name` index (0008) when two requests pass the check at
+ * once.
  */
 export async function openBusiness(
   db: Db,
@@ -80,10 +81,16 @@ export async function openBusiness(
     .executeTakeFirstOrThrow();
   const kyc = await db
     .insertInto('kyc_records')
-    .values([
-      { business_id: business.id, verification_type: 'EMAIL', detail: args.email, status: 'PENDING', submitted_at: now, updated_at: now },
-      { business_id: business.id, verification_type: 'PHONE', detail: args.phone, status: 'PENDING', submitted_at: now, updated_at: now },
-    ])
+    .values(
+      OPENING_VERIFICATIONS.map((type) => ({
+        business_id: business.id,
+        verification_type: type,
+        detail: type === 'EMAIL' ? args.email : args.phone,
+        status: KYC_SUBMITTED_STATUS,
+        submitted_at: now,
+        updated_at: now,
+      })),
+    )
     .returning('id')
     .execute();
   await db
@@ -92,7 +99,7 @@ export async function openBusiness(
       kyc.map((record) => ({
         kyc_id: record.id,
         from_status: null,
-        to_status: 'PENDING',
+        to_status: KYC_SUBMITTED_STATUS,
         comment: 'Opened when the business was created',
         admin_id: args.adminId,
         at: now,

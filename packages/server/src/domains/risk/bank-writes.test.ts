@@ -1,7 +1,8 @@
+import type { ErrorBody } from '@traction/core';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BankError } from '../../providers/banks/bank-provider';
-import { createTestApp, type Actor, type TestApp } from '../../test/harness';
+import { createTestApp, type Actor, type TestApp, type TestResponse } from '../../test/harness';
 import { insertBusiness, insertFixedAccount, insertWallet } from '../../test/merchant-fixtures';
 import { accountNumberAt, eventsOf, idempotencyKey, lastAudit, riskSnapshot } from '../../test/risk-kit';
 
@@ -194,7 +195,7 @@ describe('our record of a change the bank made', () => {
     const error = vi.spyOn(t.deps.logger, 'error');
     const undo = await refuse('audit_log', `new.command_id = 'fixed-accounts.deactivate' and new.outcome = 'ok'`);
     const before = await riskSnapshot(t);
-    let answer;
+    let answer: TestResponse<ErrorBody>;
     try {
       answer = await ops.request('POST', DEACTIVATE, { body: { id: account.id, reason: 'Idle for a year' } });
     } finally {
@@ -203,12 +204,12 @@ describe('our record of a change the bank made', () => {
     expect(answer.status).toBe(502);
     expect(answer.body.details).toMatchObject({ reason: 'recorded_failed_after_bank', bank: 'VFD', bankReference: expect.stringMatching(/^VFD-DEA-/) });
     expect(answer.body.message).toContain('VFD Microfinance Bank applied the change');
-    expect(answer.body.message).toContain(answer.body.details.bankReference);
+    expect(answer.body.message).toContain(answer.body.details?.bankReference);
     expect(answer.body.message).toContain('reconcile');
     expect(await riskSnapshot(t)).toEqual(before);
     expect(await lastAudit(t.db, 'fixed-accounts.deactivate')).toMatchObject({ outcome: '502', message: answer.body.message });
     expect(error).toHaveBeenCalledWith(
-      expect.objectContaining({ bankReference: answer.body.details.bankReference, bank: 'VFD' }),
+      expect.objectContaining({ bankReference: answer.body.details?.bankReference, bank: 'VFD' }),
       expect.stringContaining('reconcile'),
     );
   });
@@ -217,7 +218,7 @@ describe('our record of a change the bank made', () => {
     const { account } = await merchant('PROVIDUS');
     const sessionId = newSession();
     const undo = await refuse('business_events', `new.kind = 'providus.repush'`);
-    let answer;
+    let answer: TestResponse<ErrorBody>;
     try {
       answer = await ops.request('POST', REPUSH, { headers: idempotencyKey(), body: { accountNumber: account.account_number, sessionId } });
     } finally {
@@ -233,7 +234,7 @@ describe('our record of a change the bank made', () => {
   it('rename: the history line and the name change commit together with the audit row', async () => {
     const { business, account } = await merchant('WEMA');
     const undo = await refuse('audit_log', `new.command_id = 'fixed-accounts.rename' and new.outcome = 'ok'`);
-    let answer;
+    let answer: TestResponse<ErrorBody>;
     try {
       answer = await ops.request('POST', RENAME, { body: { id: account.id, accountName: 'Traction/Renamed' } });
     } finally {

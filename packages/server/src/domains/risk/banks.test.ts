@@ -20,7 +20,10 @@ const RENAME = '/v1/payments/providus/rename';
 const SESSION = '100004261121093512345678901234';
 let sessions = 0;
 /** A session id never re-pushed before in this file (a re-push of one session blocks another for a day). */
-const newSession = () => `${SESSION.slice(0, -8)}${String((sessions += 1) * 10 + 1).padStart(8, '0')}`;
+const newSession = () => {
+  sessions += 1;
+  return `${SESSION.slice(0, -8)}${String(sessions * 10 + 1).padStart(8, '0')}`;
+};
 
 async function providusMerchant(
   wallet: 'ACTIVE' | 'PND' | 'FROZEN' | 'CLOSED' | null = 'ACTIVE',

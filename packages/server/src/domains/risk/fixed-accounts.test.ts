@@ -328,8 +328,8 @@ describe('deactivating, re-pushing and renaming at the bank', () => {
     const given = await ops.request('POST', RENAME, { body: { id: account.id, accountName: 'Traction/BNN Lekki' } });
     expect(given.body.account.accountName).toBe('Traction/BNN Lekki');
     expect((await eventsOf(t.db, business.id)).map((e) => e.message)).toEqual([
-      'Fixed account ' + account.account_number + ' renamed "Traction/Old Name" → "Traction/Brand New Name Ltd"',
-      'Fixed account ' + account.account_number + ' renamed "Traction/Brand New Name Ltd" → "Traction/BNN Lekki"',
+      `Fixed account ${account.account_number} renamed "Traction/Old Name" → "Traction/Brand New Name Ltd"`,
+      `Fixed account ${account.account_number} renamed "Traction/Brand New Name Ltd" → "Traction/BNN Lekki"`,
     ]);
   });
 
