@@ -11,6 +11,7 @@ describe('resolveDateBound', () => {
     ['7d', '2026-11-15'],
     ['0d', '2026-11-22'],
     ['2026-11-01', '2026-11-01'],
+    ['01/11/2026', '2026-11-01'],
     ['2026-11-01T08:30', '2026-11-01T08:30'],
     ['someday', 'someday'],
   ])('%s is %s', (text, bound) => expect(resolveDateBound(text, now)).toBe(bound));

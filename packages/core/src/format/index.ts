@@ -1,5 +1,6 @@
 export * from './naira';
 export * from './date-range';
+export * from './date-input';
 export * from './serial';
 export * from './lagos';
 export * from './tags';
