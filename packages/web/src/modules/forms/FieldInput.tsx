@@ -1,5 +1,6 @@
 import { formatNaira } from '@traction/core';
 import { useId, type ReactNode } from 'react';
+import { DateInput } from '../ui/DateInput';
 import type { FieldValue, FormField } from './FormField';
 import { nairaToKobo } from './toCommandInput';
 
@@ -9,9 +10,6 @@ const control =
 const INPUT_TYPE: Partial<Record<FormField['kind'], string>> = {
   email: 'email',
   secret: 'password',
-  day: 'date',
-  rangeStart: 'date',
-  rangeEnd: 'date',
   dateTime: 'datetime-local',
 };
 
@@ -105,6 +103,12 @@ export function FieldInput({ field, value, error, onChange, autoFocus }: FieldIn
       break;
     case 'json':
       input = <textarea {...common} rows={4} className={`${control} py-1.5 font-mono`} value={text} onChange={(e) => onChange(e.target.value)} />;
+      break;
+    case 'day':
+    case 'rangeStart':
+    case 'rangeEnd':
+      // Typed freely (01/10/2026, today, 7d); unreadable text goes to the form, whose check names the field.
+      input = <DateInput {...common} className={`${control} h-9`} value={text} onCommit={(day) => onChange(day ?? '')} onUnreadable={onChange} />;
       break;
     case 'naira':
       input = (

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { DateInput } from '../ui/DateInput';
 import { humanize } from '../ui/humanize';
 import type { FilterField } from './filterFields';
 import type { FilterOption } from './FilterOption';
@@ -85,6 +86,14 @@ function SelectFilter({
       value={value || defaultValue || ''}
       // Choosing the default is the same as no filter, so the URL stays as short as the view allows.
       onChange={(event) => onChange(field.key, event.target.value === defaultValue ? null : event.target.value || null)}
+      // An open list closes on Esc by itself (the browser keeps that key); Esc on the closed
+      // dropdown leaves it, as in the text filters, so j/k and the arrows move through rows again
+      // instead of changing the filter.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.currentTarget.blur();
+      }}
       className={control}
     >
       {anyLabel !== null ? <option value="">{anyLabel}</option> : null}
@@ -94,6 +103,17 @@ function SelectFilter({
         </option>
       ))}
     </select>
+  );
+}
+
+function DateFilter({ field, value, onChange }: { field: FilterField; value: string; onChange: ListFiltersProps['onChange'] }) {
+  const id = useId();
+  // The URL keeps the day; filterFields turns it into the :00.000 / :59.999 bound the server gets.
+  return (
+    <div className="flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+      <label htmlFor={id}>{field.label}</label>
+      <DateInput id={id} data-filter={field.key} value={value} onCommit={(day) => onChange(field.key, day)} className={`${control} w-28`} />
+    </div>
   );
 }
 
@@ -150,18 +170,7 @@ export function ListFilters({ fields, values, onChange, options = {}, children }
               />
             );
           case 'date':
-            return (
-              <label key={field.key} className="flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
-                {field.label}
-                <input
-                  type="date"
-                  data-filter={field.key}
-                  value={value.slice(0, 10)}
-                  onChange={(event) => onChange(field.key, event.target.value || null)}
-                  className={control}
-                />
-              </label>
-            );
+            return <DateFilter key={field.key} field={field} value={value} onChange={onChange} />;
         }
       })}
       {children}
