@@ -5,6 +5,7 @@ import { merchantImplementations } from './domains/merchants/index';
 import { kycImplementations } from './domains/kyc/index';
 import { locationImplementations } from './domains/location/index';
 import { riskImplementations } from './domains/risk/index';
+import { viewImplementations } from './domains/views/index';
 import type { Implementation } from './handling/implement';
 
 /** Every command's implementation, each domain's from its public face. A test checks this covers the whole registry. */
@@ -16,4 +17,5 @@ export const implementations: readonly Implementation[] = [
   ...merchantImplementations,
   ...kycImplementations,
   ...riskImplementations,
+  ...viewImplementations,
 ];

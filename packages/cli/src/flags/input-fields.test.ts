@@ -1,6 +1,6 @@
-import { changeAdminRole, createAdmin, grantPermissionsBulk, listAuditLog, setPassword } from '@traction/core';
+import { changeAdminRole, createAdmin, grantPermissionsBulk, listAuditLog, saveView, setPassword } from '@traction/core';
 import { describe, expect, it } from 'vitest';
-import { inputFields, toFlag } from './input-fields';
+import { fieldHelp, inputFields, toFlag } from './input-fields';
 
 describe('toFlag', () => {
   it.each([
@@ -40,5 +40,15 @@ describe('inputFields', () => {
     expect(fields.find((field) => field.name === 'matching')).toMatchObject({ type: 'object', required: false });
     expect(fields.find((field) => field.name === 'permissions')).toMatchObject({ type: 'array', itemType: 'enum', required: true });
     expect(fields.find((field) => field.name === 'permissions')!.choices).toContain('audit.view');
+  });
+});
+
+describe('fieldHelp', () => {
+  const helpOf = (command: Parameters<typeof inputFields>[0], name: string) => fieldHelp(inputFields(command).find((field) => field.name === name)!);
+
+  it('shows defaults as they are typed, and no default for an empty list or object', () => {
+    expect(helpOf(createAdmin, 'role')).toBe('role (default: staff)');
+    expect(helpOf(createAdmin, 'departmentIds')).toBe('department ids; comma-separated, or repeat the flag');
+    expect(helpOf(saveView, 'filters')).toBe('the filters as the page URL holds them, e.g. {"role":"staff"}; as JSON');
   });
 });

@@ -172,10 +172,17 @@ export function fieldHelp(field: InputField): string {
   if (field.type === 'array') parts.push('comma-separated, or repeat the flag');
   if (field.type === 'object') parts.push('as JSON');
   if (field.required) parts.push('(required)');
-  if (field.defaultValue !== undefined && !(Array.isArray(field.defaultValue) && field.defaultValue.length === 0)) {
-    parts.push(`(default: ${Array.isArray(field.defaultValue) ? field.defaultValue.join(',') : String(field.defaultValue)})`);
-  }
+  const shownDefault = defaultText(field.defaultValue);
+  if (shownDefault !== undefined) parts.push(`(default: ${shownDefault})`);
   return parts.join('; ').replace(/; \(/g, ' (');
+}
+
+/** A default as it would be typed on the command line; none for an empty list or object. */
+function defaultText(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (Array.isArray(value)) return value.length > 0 ? value.join(',') : undefined;
+  if (typeof value === 'object' && value !== null) return Object.keys(value).length > 0 ? JSON.stringify(value) : undefined;
+  return String(value);
 }
 
 /** The columns a command's bulk file takes, for help and messages. */

@@ -19,6 +19,7 @@ import { listStates } from './location/states';
 import { businessCommands } from './merchants/index';
 import { kycCommands } from './kyc/index';
 import { riskCommands } from './risk/index';
+import { viewCommands } from './views/index';
 
 /** Every command of the back office. Server, console and CLI are built from this list. */
 export const registry = [
@@ -50,6 +51,7 @@ export const registry = [
   ...businessCommands,
   ...kycCommands,
   ...riskCommands,
+  ...viewCommands,
 ] as const satisfies readonly AnyCommand[];
 
 export const commandsById: ReadonlyMap<string, AnyCommand> = new Map(registry.map((command) => [command.id, command as AnyCommand]));

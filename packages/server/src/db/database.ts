@@ -14,6 +14,7 @@ import type {
 import type { KycDocumentsTable, KycEventsTable, KycIdBlacklistTable, KycRecordsTable, UploadsTable } from './tables/kyc.tables';
 import type { FixedAccountsTable, ProvidusRepushesTable, WalletsTable } from './tables/risk.tables';
 import type { EmailOutboxTable } from './tables/outbox.tables';
+import type { SavedViewsTable } from './tables/views.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -45,4 +46,5 @@ export interface Database {
   kyc_events: KycEventsTable;
   kyc_id_blacklist: KycIdBlacklistTable;
   email_outbox: EmailOutboxTable;
+  saved_views: SavedViewsTable;
 }

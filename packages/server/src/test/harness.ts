@@ -173,6 +173,7 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
       'support_issues',
       'kyc_records',
       'kyc_events',
+      'saved_views',
     ];
     const out: Record<string, string> = {};
     for (const table of tables) {

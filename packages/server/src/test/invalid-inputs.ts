@@ -150,6 +150,8 @@ export function validValue(nodeIn: JsonSchema, name: string, zodNode?: z.ZodType
         'RC1234567',
         '08031234567',
         '00000000-0000-4000-8000-000000000000',
+        // a console page (saved views)
+        '/overview',
       ];
       if (/e-?mail/i.test(name) || node.format === 'email') seeds.unshift('nobody@example.com');
       const candidates = seeds.flatMap((seed) => [seed, fitLength(seed, node.minLength, node.maxLength)]);

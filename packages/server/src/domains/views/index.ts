@@ -1,0 +1,5 @@
+import type { Implementation } from '../../handling/implement';
+import { deleteSavedViewHandler, listSavedViewsHandler, renameSavedViewHandler, saveViewHandler } from './saved-views.handlers';
+
+/** Each admin's saved list views: theirs alone, so every operation is scoped to the signed-in admin. */
+export const viewImplementations: readonly Implementation[] = [saveViewHandler, listSavedViewsHandler, renameSavedViewHandler, deleteSavedViewHandler];
