@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AuditDescription } from './commands/audit/audit-description';
 import type { Permission } from './permissions';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -11,8 +12,8 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
  */
 export type Danger = 'none' | 'confirm' | 'money';
 
-/** How a list column is rendered and written to CSV. */
-export type ColumnKind = 'text' | 'id' | 'email' | 'number' | 'money' | 'date' | 'datetime' | 'enum' | 'boolean' | 'tags';
+/** How a list column is rendered and written to CSV. `sentence`: text read as a whole (the audit log's "what happened"), given room. */
+export type ColumnKind = 'text' | 'sentence' | 'id' | 'email' | 'number' | 'money' | 'date' | 'datetime' | 'enum' | 'boolean' | 'tags';
 
 export interface ListColumn {
   /** Key of the row object. */
@@ -91,6 +92,8 @@ export interface CommandSpec<I extends z.ZodObject, O extends z.ZodType> {
   answers?: 'json' | 'file';
   /** Example CLI invocation for help text. */
   example?: string;
+  /** How the audit log tells a run of it ("marked {subject} as fraud"); default: its title. */
+  audit?: AuditDescription;
 }
 
 export interface Command<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType>

@@ -1,6 +1,7 @@
 import type { AnyCommand } from '@traction/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { appendAuditEntry } from '../domains/audit/index';
 import { deviceFingerprint } from '../domains/auth/index';
 import { storableText } from './storable-text';
 import type { RequestInfo } from '../handling/handler-context';
@@ -36,6 +37,8 @@ export interface AuditRecord {
   command: AnyCommand;
   actor: { id: number; email: string } | null;
   input: unknown;
+  /** The answer of a success: the log names what it created and counts what a bulk run changed. */
+  output?: unknown;
   /** `ok` or the error code answered. */
   outcome: string;
   message?: string | null;
@@ -43,23 +46,23 @@ export interface AuditRecord {
   at: Date;
 }
 
-/** Writes one audit row; pass the command's transaction so the row commits or rolls back with it. */
+/**
+ * Writes one audit row, with its sentence and subject; pass the command's transaction so the row
+ * commits or rolls back with it (and names what it acted on as the change left it).
+ */
 export async function writeAudit(db: Kysely<Database>, record: AuditRecord): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      at: record.at,
-      admin_id: record.actor?.id ?? null,
-      admin_email: record.actor?.email ?? null,
-      device_fingerprint: deviceOf(record),
-      command_id: record.command.id,
-      input: JSON.stringify(redact(record.command, record.input)),
-      outcome: record.outcome,
-      message: record.message ? storableText(record.message.slice(0, 1_000)) : null,
-      request_id: record.request.id,
-      ip: record.request.ip,
-    })
-    .execute();
+  await appendAuditEntry(db, {
+    at: record.at,
+    command: record.command,
+    admin: record.actor,
+    deviceFingerprint: deviceOf(record),
+    input: redact(record.command, record.input),
+    output: record.output,
+    outcome: record.outcome,
+    message: record.message ? storableText(record.message.slice(0, 1_000)) : null,
+    requestId: record.request.id,
+    ip: record.request.ip,
+  });
 }
 
 // Sign-in names its device in the body, before there is a device-id header to trust.

@@ -194,7 +194,7 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
   // The change, its audit row and its idempotent answer: one transaction unless the command opts out.
   const runAndRecord = async (db: HandlerContext['db']) => {
     const result = command.output.parse(await handler({ input, ctx: ctxFor(db) }));
-    if (!audited) await writeAudit(db, { command, actor, input, outcome: 'ok', request, at: now });
+    if (!audited) await writeAudit(db, { command, actor, input, output: result, outcome: 'ok', request, at: now });
     if (claim) await completeIdempotencyKey(db, claim, 200, result);
     return result;
   };

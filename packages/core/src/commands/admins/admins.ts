@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../../command';
+import { enumWords } from '../audit/audit-words';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
 import { admin, roleField } from '../../schemas/admin';
 import { emailField, idField, okOutput, searchField, textField } from '../../schemas/common';
@@ -14,6 +15,7 @@ export const createAdmin = defineCommand({
   method: 'POST',
   path: '/v1/admin/signup',
   permission: 'admins.create',
+  audit: { action: 'create the admin {subject}', subject: { kind: 'admin', from: 'output.admin.id', named: 'email' } },
   input: z.object({
     email: emailField,
     firstName: textField(80),
@@ -75,6 +77,7 @@ export const changeAdminRole = defineCommand({
   path: '/v1/admin/role/{id}',
   permission: 'admins.change-role',
   danger: 'confirm',
+  audit: { action: (input) => `change the role of {subject} to ${enumWords(input.role)}`, subject: { kind: 'admin', from: 'id' } },
   input: z.object({ id: idField, role: roleField }),
   output: z.object({ admin }),
 });
@@ -89,6 +92,7 @@ export const deleteAdmin = defineCommand({
   path: '/v1/admin/{id}/delete',
   permission: 'admins.delete',
   danger: 'confirm',
+  audit: { action: 'remove {subject} from the admins', subject: { kind: 'admin', from: 'id' } },
   input: z.object({ id: idField }),
   output: okOutput,
 });

@@ -50,6 +50,7 @@ export const approveDeviceRequest = defineCommand({
   path: '/v1/admin/device-requests/{id}/approve',
   permission: 'devices.authorize',
   danger: 'confirm',
+  audit: { action: 'approve {subject}', subject: { kind: 'device', from: 'id' } },
   input: z.object({ id: idField }),
   output: z.object({ device: deviceRequest }),
 });
@@ -64,6 +65,7 @@ export const rejectDeviceRequest = defineCommand({
   path: '/v1/admin/device-requests/{id}/reject',
   permission: 'devices.authorize',
   danger: 'confirm',
+  audit: { action: 'reject {subject}', subject: { kind: 'device', from: 'id' }, note: 'reason' },
   input: z.object({ id: idField, reason: z.string().trim().max(500).optional() }),
   output: z.object({ device: deviceRequest }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../../command';
+import { permissionWords } from '../audit/audit-words';
 import { department, departmentRef, permissionField, roleField } from '../../schemas/admin';
 import { idField, okOutput } from '../../schemas/common';
 import { bulkOutput, checkSelection, selectionFields } from '../../selection';
@@ -50,6 +51,7 @@ export const grantPermissions = defineCommand({
   method: 'POST',
   path: '/v1/admin/grant-permission',
   permission: 'permissions.manage',
+  audit: { action: (input) => `grant ${permissionWords(input.permissions)} to {subject}`, subject: { kind: 'admin', from: 'user_id' } },
   input: z.object({ user_id: idField, permissions: z.array(permissionField).min(1).max(100) }),
   output: z.object({ adminId: z.number().int(), direct: z.array(permissionField), granted: z.array(permissionField) }),
   example: 'traction permissions grant --user-id 7 --permissions admins.view,audit.view',
@@ -68,6 +70,7 @@ export const grantPermissionsBulk = defineCommand({
   permission: 'permissions.manage',
   danger: 'confirm',
   idempotency: 'required',
+  audit: { action: (input) => `grant ${permissionWords(input.permissions)} to {subject}`, subject: { kind: 'admin', from: 'selection' } },
   input: z.object({ ...selectionFields(listAdmins), permissions: z.array(permissionField).min(1).max(100) }).superRefine(checkSelection),
   output: bulkOutput,
   example: 'traction permissions grant-bulk --ids 7,8,9 --permissions audit.view',
@@ -82,6 +85,7 @@ export const revokeUserPermission = defineCommand({
   path: '/v1/admin/revoke-permission/{permission}/{user_id}',
   permission: 'permissions.manage',
   danger: 'confirm',
+  audit: { action: (input) => `revoke ${permissionWords(input.permission)} from {subject}`, subject: { kind: 'admin', from: 'user_id' } },
   input: z.object({ permission: permissionField, user_id: idField }),
   output: okOutput,
 });
@@ -95,6 +99,7 @@ export const revokeDepartmentPermission = defineCommand({
   path: '/v1/admin/revoke-permission',
   permission: 'permissions.manage',
   danger: 'confirm',
+  audit: { action: (input) => `revoke ${permissionWords(input.permission)} from {subject}`, subject: { kind: 'department', from: 'department_id' } },
   input: z.object({ department_id: idField, permission: permissionField }),
   output: z.object({ department }),
 });
@@ -133,6 +138,7 @@ export const updateDepartment = defineCommand({
   path: '/v1/admin/department/{id}',
   permission: 'permissions.manage',
   danger: 'confirm',
+  audit: { action: 'set the permissions of {subject}', subject: { kind: 'department', from: 'id' } },
   input: z.object({
     id: idField,
     permissions: z.array(permissionField).max(500),

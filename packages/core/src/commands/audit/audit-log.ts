@@ -3,11 +3,27 @@ import { defineCommand } from '../../command';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
 import { dateTimeParam, idField } from '../../schemas/common';
 
+export * from './audit-description';
+export * from './audit-sentence';
+export * from './audit-words';
+
 export const auditEntry = z.object({
   id: z.number().int(),
   at: z.string(),
   adminId: z.number().int().nullable(),
   adminEmail: z.string().nullable(),
+  /** The admin's name as it was when the entry was written. */
+  adminName: z.string().nullable(),
+  /** What happened, as one sentence: "Ada Obi marked Sunrise Petroleum (#2987) as fraud: chargeback pattern". */
+  summary: z.string(),
+  /** What it was about, in words as they were when written: "Sunrise Petroleum (#2987)", "120 businesses". */
+  subject: z.string().nullable(),
+  /** The subject's kind (`business`, `admin`, `account`, `record`, … see AUDIT_SUBJECT_KINDS). */
+  subjectKind: z.string().nullable(),
+  /** The subject's key for its page: an id, an account number, a wallet uid, an email. */
+  subjectId: z.string().nullable(),
+  /** How many rows a bulk command changed (or was asked to, when refused). */
+  subjectCount: z.number().int().nullable(),
   /** The device's short fingerprint (the device id itself is a credential and is never kept here). */
   deviceFingerprint: z.string().nullable(),
   commandId: z.string(),
@@ -52,10 +68,11 @@ export const listAuditLog = defineCommand({
     dateRange: { from: 'startdatetime', to: 'enddatetime' },
     columns: [
       { key: 'at', label: 'Time', kind: 'datetime' },
+      { key: 'summary', label: 'What happened', kind: 'sentence' },
+      { key: 'subject', label: 'Subject', kind: 'text' },
       { key: 'adminEmail', label: 'Admin', kind: 'email' },
       { key: 'commandId', label: 'Command', kind: 'text' },
       { key: 'outcome', label: 'Outcome', kind: 'enum' },
-      { key: 'message', label: 'Message', kind: 'text' },
       { key: 'deviceFingerprint', label: 'Device', kind: 'text' },
       { key: 'ip', label: 'Address', kind: 'text' },
       { key: 'requestId', label: 'Request', kind: 'id' },

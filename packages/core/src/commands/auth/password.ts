@@ -14,6 +14,7 @@ export const resetAdminPassword = defineCommand({
   path: '/v1/admin/password/reset',
   permission: 'admins.reset-password',
   danger: 'confirm',
+  audit: { action: 'reset the password of {subject}', subject: { kind: 'admin', from: 'adminId' } },
   input: z.object({ adminId: idField }),
   output: z.object({ sent: z.literal(true), email: z.string(), expiresAt: z.string() }),
 });
@@ -27,6 +28,7 @@ export const setPassword = defineCommand({
   path: '/v1/admin/password/set',
   auth: 'public',
   permission: null,
+  audit: { action: 'set their password from an emailed link' },
   input: z.object({ token: z.string().trim().min(20).max(200), password }),
   output: okOutput,
   secrets: ['token', 'password'],

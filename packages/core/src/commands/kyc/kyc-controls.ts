@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../../command';
-import { KYC_ID_TYPES, normaliseIdNumber } from '../../kyc/identity';
+import { said, yesNo } from '../audit/audit-description';
+import { KYC_ID_TYPES, maskIdNumber, normaliseIdNumber } from '../../kyc/identity';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
 import { idField, searchField, textField } from '../../schemas/common';
 import { kycBlacklistEntry, kycBusiness, kycRecord } from '../../schemas/kyc';
@@ -17,6 +18,13 @@ export const overrideKyc = defineCommand({
   path: '/v1/kyc/override',
   permission: 'kyc.override',
   danger: 'confirm',
+  audit: {
+    action: (input) => {
+      const from = said(input.kycType) === 'bvn' ? 'the BVN check' : 'KYC';
+      return yesNo(input.isexempt) === false ? `remove the exemption of {subject} from ${from}` : `exempt {subject} from ${from}`;
+    },
+    subject: { kind: 'business', from: 'businessId' },
+  },
   input: z.object({
     businessId: idField,
     /** true exempts, false removes the exemption. */
@@ -40,6 +48,11 @@ export const blacklistKycId = defineCommand({
   path: '/v1/kyc/blacklist/{id}',
   permission: 'kyc.blacklist',
   danger: 'confirm',
+  audit: {
+    action: (input) => `blacklist ${said(input.idType) || 'the ID'} ${maskIdNumber(said(input.idNumber))} found on {subject}`,
+    subject: { kind: 'record', from: 'id' },
+    note: 'note',
+  },
   input: z.object({
     /** The KYC record the ID was found on. */
     id: idField,
@@ -98,6 +111,10 @@ export const verifyCorporate = defineCommand({
   method: 'POST',
   path: '/v2/businesses/admin/{id}/verify-corporate',
   permission: 'kyc.corporate',
+  audit: {
+    action: (input) => `submit corporate verification${said(input.rcNumber) ? ` (${said(input.rcNumber)})` : ''} for {subject}`,
+    subject: { kind: 'business', from: 'id' },
+  },
   input: z.object({
     /** The business. */
     id: idField,

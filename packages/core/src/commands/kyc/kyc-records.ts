@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../../command';
+import { said } from '../audit/audit-description';
 import { KYC_DOCUMENT_TYPES, VERIFICATION_TYPES } from '../../kyc/identity';
 import { KYC_STATUSES, kycStatusNeedsComment } from '../../kyc/kyc-status';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
@@ -137,6 +138,14 @@ export const businessKycRecords = defineCommand({
   example: 'traction kyc business-records --id 42',
 });
 
+/** The audit log's words for each status a reviewer may set. */
+const KYC_DECISION_WORDS: Readonly<Record<string, string>> = {
+  APPROVED: 'approve {subject}',
+  DISAPPROVED: 'disapprove {subject}',
+  REJECTED: 'reject {subject}',
+  PROCESSING: 'take {subject} into processing',
+};
+
 export const updateKycStatus = defineCommand({
   id: 'kyc.status.update',
   group: 'kyc',
@@ -149,6 +158,11 @@ export const updateKycStatus = defineCommand({
   path: '/v1/kyc/verify/{id}/kyc-status',
   permission: 'kyc.review',
   danger: 'confirm',
+  audit: {
+    action: (input) => KYC_DECISION_WORDS[said(input.status)] ?? 'change the status of {subject}',
+    subject: { kind: 'record', from: 'id' },
+    note: 'comment',
+  },
   input: z
     .object({
       id: idField,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../../command';
+import { said } from '../audit/audit-description';
 import { fileAnswer } from '../../file-answer';
 import { idField } from '../../schemas/common';
 import { fileField } from '../../schemas/fields';
@@ -15,6 +16,10 @@ export const createUpload = defineCommand({
   method: 'POST',
   path: '/v1/uploads/',
   permission: 'uploads.create',
+  audit: {
+    action: (input) => (said(input.businessId) ? 'upload a document for {subject}' : 'upload a document'),
+    subject: { kind: 'business', from: 'businessId' },
+  },
   input: z.object({
     /** The business the document belongs to, when known. */
     businessId: idField.optional(),

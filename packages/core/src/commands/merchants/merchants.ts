@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../../command';
+import { said } from '../audit/audit-description';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
 import {
   adminRef,
@@ -43,6 +44,7 @@ export const signupMerchant = defineCommand({
   method: 'POST',
   path: '/v1/auth/signup',
   permission: 'merchants.create',
+  audit: { action: 'sign up the business {subject}', subject: { kind: 'business', from: 'output.business.id', named: 'businessName' } },
   input: z.object({
     ...businessFields,
     firstName: textField(80).meta({ label: "Owner's first name" }),
@@ -67,6 +69,10 @@ export const createBusiness = defineCommand({
   method: 'POST',
   path: '/v1/businesses/',
   permission: 'merchants.create',
+  audit: {
+    action: (input) => `add the business {subject} for ${said(input.ownerEmail) || 'an existing merchant user'}`,
+    subject: { kind: 'business', from: 'output.business.id', named: 'businessName' },
+  },
   input: z.object({
     /** Email of the existing business user who will own it. */
     ownerEmail: emailField.meta({ label: "Owner's email" }),
@@ -310,6 +316,7 @@ export const merchantPasswordLink = defineCommand({
   idempotency: 'none',
   path: '/v1/businesses/password_reset/link',
   permission: 'merchants.support',
+  audit: { action: 'send {subject} a password link', subject: { kind: 'merchant-user', from: 'email', by: 'email' } },
   input: z.object({ email: emailField }),
   output: z.object({
     email: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { koboAmount } from '../../schemas/money';
 import { defineCommand } from '../../command';
+import { said } from '../audit/audit-description';
 import { textField } from '../../schemas/common';
 import { dayField, type FieldMeta } from '../../schemas/fields';
 import { accountNumberField, fixedAccount, moneyDecision } from '../../schemas/risk';
@@ -115,6 +116,10 @@ export const providusRepush = defineCommand({
   permission: 'providus.manage',
   danger: 'confirm',
   idempotency: 'required',
+  audit: {
+    action: (input) => `repush the Providus notification ${said(input.sessionId)} for {subject}`,
+    subject: { kind: 'account', from: 'accountNumber', by: 'number' },
+  },
   input: z.object({ accountNumber: accountNumberField, sessionId: sessionIdField }),
   output: z.object({
     accountNumber: z.string(),
@@ -140,6 +145,10 @@ export const providusRename = defineCommand({
   path: '/v1/payments/providus/rename',
   permission: 'providus.manage',
   danger: 'confirm',
+  audit: {
+    action: (input) => `rename {subject} at Providus to “${said(input.accountName)}”`,
+    subject: { kind: 'account', from: 'accountNumber', by: 'number' },
+  },
   input: z.object({ accountNumber: accountNumberField, accountName: textField(60) }),
   output: z.object({ account: fixedAccount, bankReference: z.string(), message: z.string() }),
   example: 'traction providus rename --account-number 9912345678 --account-name "Traction/Mama Put Kitchen"',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand, type ListColumn } from '../../command';
+import { type AuditInput, said, yesNo } from '../audit/audit-description';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
 import { dateTimeParam, idField, searchField, textField } from '../../schemas/common';
 import { accountNumberField, fixedAccount, fixedAccountBankField, fixedAccountStatusField, inactiveFixedAccount, reasonField } from '../../schemas/risk';
@@ -10,6 +11,12 @@ function reasonWhenBlacklisting(value: { blacklist?: boolean; reason?: string | 
   if (value.blacklist === true && !value.reason) {
     ctx.addIssue({ code: 'custom', path: ['reason'], message: 'is required when blacklisting an account' });
   }
+}
+
+/** The audit log's words for blacklisting or whitelisting. */
+function blacklistWords(input: AuditInput): string {
+  const blacklisting = yesNo(input.blacklist);
+  return blacklisting === undefined ? 'blacklist or whitelist {subject}' : blacklisting ? 'blacklist {subject}' : 'whitelist {subject}';
 }
 
 const accountColumns: readonly ListColumn[] = [
@@ -103,6 +110,7 @@ export const toggleFixedAccountBlacklist = defineCommand({
   path: '/v1/payments/fixedaccounts/toggleblacklist',
   permission: 'fixed-accounts.blacklist',
   danger: 'confirm',
+  audit: { action: (input) => blacklistWords(input), subject: { kind: 'account', from: 'accountNumber', by: 'number' }, note: 'reason' },
   input: z
     .object({
       accountNumber: accountNumberField,
@@ -128,6 +136,7 @@ export const blacklistFixedAccountsBulk = defineCommand({
   permission: 'fixed-accounts.blacklist',
   danger: 'confirm',
   idempotency: 'required',
+  audit: { action: (input) => blacklistWords(input), subject: { kind: 'account', from: 'selection' }, note: 'reason' },
   input: z
     .object({
       ...selectionFields(listFixedAccounts),
@@ -196,6 +205,7 @@ export const deactivateFixedAccount = defineCommand({
   path: '/v1/payments/fixedaccounts/deactivate-account',
   permission: 'fixed-accounts.manage',
   danger: 'confirm',
+  audit: { action: 'deactivate {subject}', subject: { kind: 'account', from: 'id' }, note: 'reason' },
   input: z.object({ id: idField, reason: reasonField }),
   output: z.object({ account: fixedAccount, bankReference: z.string(), message: z.string() }),
   example: 'traction fixed-accounts deactivate --id 7 --reason "Idle for a year"',
@@ -213,6 +223,7 @@ export const repushFixedAccount = defineCommand({
   path: '/v1/payments/fixedaccounts/re-push',
   permission: 'fixed-accounts.manage',
   danger: 'confirm',
+  audit: { action: 're-push {subject} to its bank', subject: { kind: 'account', from: 'id' } },
   input: z.object({ id: idField }),
   output: z.object({ account: fixedAccount, bankReference: z.string(), message: z.string() }),
   example: 'traction fixed-accounts re-push --id 7',
@@ -229,6 +240,10 @@ export const renameFixedAccount = defineCommand({
   path: '/v1/payments/fixedaccounts/re-name',
   permission: 'fixed-accounts.manage',
   danger: 'confirm',
+  audit: {
+    action: (input) => (said(input.accountName) ? `rename {subject} to “${said(input.accountName)}”` : 'rename {subject} after its business'),
+    subject: { kind: 'account', from: 'id' },
+  },
   input: z.object({
     id: idField,
     /** The new name; leave out to use the business's current name. */

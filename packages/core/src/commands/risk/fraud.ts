@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { defineCommand } from '../../command';
+import { type AuditInput, yesNo } from '../audit/audit-description';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
 import { idField, searchField } from '../../schemas/common';
 import { reasonField, riskBusiness } from '../../schemas/risk';
 import { bulkOutput, checkSelection, selectionFields } from '../../selection';
+
+/** The audit log's words for marking or clearing. */
+function fraudWords(input: AuditInput): string {
+  const marking = yesNo(input.is_fraud);
+  return marking === undefined ? 'mark or clear fraud on {subject}' : marking ? 'mark {subject} as fraud' : 'clear the fraud mark on {subject}';
+}
 
 /** Marking needs a reason; clearing may give one. */
 function reasonWhenMarking(value: { is_fraud?: boolean; reason?: string | undefined }, ctx: z.RefinementCtx): void {
@@ -72,6 +79,7 @@ export const updateFraudStatus = defineCommand({
   path: '/v1/businesses/{id}/updatefraudstatus',
   permission: 'fraud.manage',
   danger: 'confirm',
+  audit: { action: (input) => fraudWords(input), subject: { kind: 'business', from: 'id' }, note: 'reason' },
   input: z
     .object({
       id: idField,
@@ -97,6 +105,7 @@ export const updateFraudStatusBulk = defineCommand({
   permission: 'fraud.manage',
   danger: 'confirm',
   idempotency: 'required',
+  audit: { action: (input) => fraudWords(input), subject: { kind: 'business', from: 'selection' }, note: 'reason' },
   input: z
     .object({
       ...selectionFields(listFraud),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../../command';
+import { yesNo } from '../audit/audit-description';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
 import { idField, searchField } from '../../schemas/common';
 import { riskBusiness } from '../../schemas/risk';
@@ -44,6 +45,9 @@ export const listTrust = defineCommand({
   example: 'traction trust list --is-trusted',
 });
 
+const trustWords = (trusting: boolean | undefined) =>
+  trusting === undefined ? 'trust or untrust {subject}' : trusting ? 'trust {subject}' : 'withdraw trust from {subject}';
+
 export const toggleTrust = defineCommand({
   id: 'trust.toggle',
   group: 'trust',
@@ -56,6 +60,7 @@ export const toggleTrust = defineCommand({
   path: '/v1/businesses/{id}/toggle-trust',
   permission: 'merchants.trust',
   danger: 'confirm',
+  audit: { action: (input) => trustWords(yesNo(input.isTrusted)), subject: { kind: 'business', from: 'id' } },
   input: z.object({
     id: idField,
     /** true trusts the business, false withdraws the trust. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../../command';
+import { enumWords } from '../audit/audit-words';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
 import { idField, searchField } from '../../schemas/common';
 import { walletStatusField } from '../../schemas/business';
@@ -63,6 +64,7 @@ export const updateWalletStatus = defineCommand({
   path: '/api/wallet/update/status/{uid}',
   permission: 'wallets.status',
   danger: 'confirm',
+  audit: { action: (input) => `change the status of {subject} to ${enumWords(input.status)}`, subject: { kind: 'wallet', from: 'uid' }, note: 'reason' },
   input: z.object({ uid: walletUidField, status: walletStatusField, reason: reasonField }),
   output: z.object({ wallet: walletRow, message: z.string() }),
   example: 'traction wallets set-status --uid 3f2b8c1e-9a4d-4c5e-8f7a-2b1c0d9e8f7a --status PND --reason "Disputed inflows under review"',

@@ -13,6 +13,16 @@ export interface AuditLogTable {
   message: string | null;
   request_id: string | null;
   ip: string | null;
+  /** The admin's name when the entry was written (0010). */
+  admin_name: string | null;
+  /** The entry as one sentence; null on entries written before 0010. */
+  summary: string | null;
+  /** What the command acted on: its kind (core's AUDIT_SUBJECT_KINDS), its key for the console's link, its name then. */
+  subject_kind: string | null;
+  subject_id: string | null;
+  subject_name: string | null;
+  /** Rows a bulk command changed (or was asked to, when refused). */
+  subject_count: number | null;
 }
 
 export interface IdempotencyKeysTable {

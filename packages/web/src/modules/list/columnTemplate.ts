@@ -12,6 +12,7 @@ const MIN_WIDTH: Record<ColumnKind, number> = {
   email: 208,
   tags: 168,
   text: 128,
+  sentence: 360,
 };
 
 /** Width of the checkbox column. */
