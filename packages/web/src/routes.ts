@@ -78,6 +78,8 @@ export const GROUPS = [
 export const ROUTES: readonly RouteEntry[] = [
   link('/overview', 'Overview', null, { chord: 'o', page: 'OverviewPage' }),
   link('/quick-access', 'Quick Access', null, { chord: 'q', page: 'QuickAccessPage' }),
+  // Not in the spec: each admin's saved list views. The sidebar's Saved views heading links here.
+  sub('/saved-views', 'Saved Views', null, { chord: 'v', page: 'SavedViewsPage' }),
 
   link('/merchants', 'Merchants', 'Directory', { chord: 'm', permission: 'merchants.view', page: 'MerchantsPage' }),
   sub('/merchants/{id}', 'Merchant', 'Directory', { permission: 'merchants.view', page: 'MerchantPage' }),

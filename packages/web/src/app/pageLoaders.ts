@@ -42,6 +42,7 @@ export const pageLoaders = {
   RejectVerificationPage: () => import('../modules/kyc/RejectVerificationPage'),
   VerificationDetailPage: () => import('../modules/kyc/VerificationDetailPage'),
   VerificationListPage: () => import('../modules/kyc/VerificationListPage'),
+  SavedViewsPage: () => import('../modules/views/SavedViewsPage'),
 } satisfies Record<string, PageLoader>;
 
 // Routes may name exactly these pages: a route naming one that has no loader does not compile.

@@ -10,6 +10,7 @@ import { commandRequestAtom } from '../forms/commandRequestAtom';
 import { paletteOpenAtom } from '../palette/paletteAtoms';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
+import { SaveViewButton } from '../views/SaveViewButton';
 import { BulkBar, type BulkAction } from './BulkBar';
 import type { ListBulkAction } from './ListBulkAction';
 import { CsvDownload } from './CsvDownload';
@@ -203,12 +204,11 @@ export function ListPage({
         title={title}
         {...(description ? { description } : {})}
         actions={
-          actions || list.csv ? (
-            <>
-              {actions}
-              {list.csv ? <CsvDownload command={command} filters={filters} total={total} /> : null}
-            </>
-          ) : undefined
+          <>
+            {actions}
+            <SaveViewButton command={command} title={title} fields={fields} {...(filterOptions ? { options: filterOptions } : {})} />
+            {list.csv ? <CsvDownload command={command} filters={filters} total={total} /> : null}
+          </>
         }
       />
       <ListFilters fields={fields} values={params} onChange={setFilter} {...(filterOptions ? { options: filterOptions } : {})}>

@@ -12,6 +12,7 @@ import { paletteOpenAtom } from './paletteAtoms';
 import { PaletteSearch } from './PaletteSearch';
 import { prefillFromRoute } from './prefillFromRoute';
 import { recentEntriesAtom } from './recentEntriesAtom';
+import { useSavedViewPaletteEntries } from '../views/useSavedViewPaletteEntries';
 
 /**
  * Ctrl/⌘+K: every page the admin may open and every command they may run, recent first. Enter
@@ -24,7 +25,8 @@ export function CommandPalette() {
   const setCommandRequest = useSetAtom(commandRequestAtom);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const index = useMemo(() => buildPaletteIndex(ROUTES, registry, permissions), [permissions]);
+  const savedViews = useSavedViewPaletteEntries();
+  const index = useMemo(() => buildPaletteIndex(ROUTES, registry, permissions, savedViews), [permissions, savedViews]);
 
   const pick = useCallback(
     (entry: PaletteEntry) => {

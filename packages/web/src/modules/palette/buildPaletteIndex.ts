@@ -1,4 +1,4 @@
-import { checkEmail, deviceLogin, login, logout, setPassword, type AnyCommand } from '@traction/core';
+import { checkEmail, deviceLogin, login, logout, setPassword, viewCommands, type AnyCommand } from '@traction/core';
 import { canOpen } from '../../canOpen';
 import type { RouteEntry } from '../../routes';
 import type { PaletteEntry } from './PaletteEntry';
@@ -14,15 +14,23 @@ export const SESSION_COMMANDS: ReadonlySet<AnyCommand> = new Set<AnyCommand>([lo
 export const isPaletteRoute = (route: RouteEntry) =>
   Boolean(route.page) && !route.public && !route.path.includes('{') && (route.inSidebar || route.group !== null);
 
+/** Saved views are made and managed where they live (a list's Save view, the Saved views page); the palette opens them instead. */
+const SAVED_VIEW_COMMANDS: ReadonlySet<AnyCommand> = new Set<AnyCommand>(viewCommands);
+
 /** A command an admin runs from the palette rather than from a session screen. */
-export const isPaletteCommand = (command: AnyCommand) => command.auth === 'admin' && !SESSION_COMMANDS.has(command);
+export const isPaletteCommand = (command: AnyCommand) => command.auth === 'admin' && !SESSION_COMMANDS.has(command) && !SAVED_VIEW_COMMANDS.has(command);
 
 /**
  * Every page the admin may open and every command they may run, once per permission set; the
- * palette ranks this list on each keystroke.
+ * palette ranks this list on each keystroke. `savedViews` (the admin's own, first) come from the server.
  */
-export function buildPaletteIndex(routes: readonly RouteEntry[], commands: readonly AnyCommand[], permissions: ReadonlySet<string>): PaletteEntry[] {
-  const entries: PaletteEntry[] = [];
+export function buildPaletteIndex(
+  routes: readonly RouteEntry[],
+  commands: readonly AnyCommand[],
+  permissions: ReadonlySet<string>,
+  savedViews: readonly PaletteEntry[] = [],
+): PaletteEntry[] {
+  const entries: PaletteEntry[] = [...savedViews];
   for (const route of routes) {
     if (!isPaletteRoute(route) || !canOpen(route, permissions)) continue;
     entries.push({

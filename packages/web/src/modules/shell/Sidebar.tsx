@@ -3,6 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { canOpen } from '../../canOpen';
 import { GROUPS, ROUTES, routeOf, type RouteEntry } from '../../routes';
 import { permissionSetAtom } from '../auth/sessionAtoms';
+import { SavedViewsNav } from '../views/SavedViewsNav';
 
 /** The faintest grey that still reads at 4.5:1 on the sidebar in either theme (WCAG AA): zinc-400/500 do not. */
 const FAINT = 'text-[#6b6b73] dark:text-[#88888f]';
@@ -39,6 +40,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             </li>
           ))}
       </ul>
+      <SavedViewsNav {...(onNavigate ? { onNavigate } : {})} />
       {GROUPS.map((group) => {
         const links = visible.filter((r) => r.group === group);
         if (links.length === 0) return null;
