@@ -1,6 +1,7 @@
 import type { ListColumn } from '@traction/core';
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import { formatCell } from '../ui/formatCell';
+import { CellRendererContext } from './CellRendererContext';
 
 /** Height of every row and of the header, in px: fixed, so nothing is measured while scrolling. */
 export const ROW_HEIGHT = 36;
@@ -40,6 +41,7 @@ export const RecordRow = memo(function RecordRow({
   selected,
   selectable = true,
 }: RecordRowProps) {
+  const renderCell = useContext(CellRendererContext);
   return (
     <div
       role="row"
@@ -77,7 +79,7 @@ export const RecordRow = memo(function RecordRow({
             title={text.length > TITLE_AFTER ? text : undefined}
             className={`truncate px-3 ${ALIGN_END.has(column.kind) ? 'text-right tabular-nums' : ''} ${column.kind === 'id' ? 'font-mono text-xs text-zinc-500 dark:text-zinc-400' : ''} ${text === '—' ? 'text-zinc-400 dark:text-zinc-600' : ''}`}
           >
-            {text}
+            {renderCell?.(column, row, text) ?? text}
           </div>
         );
       })}
