@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../../command';
+import { said } from '../audit/audit-description';
 import { idField, okOutput, timestamp } from '../../schemas/common';
 
 /** Views one admin may keep: enough for every list several times over, few enough to scan in the sidebar. */
@@ -40,6 +41,10 @@ export const savedView = z.object({
 });
 export type SavedView = z.infer<typeof savedView>;
 
+/** Saving, in an audit sentence: "save the view “Finance staff” of admins.list". */
+const saveWords = (input: Readonly<Record<string, unknown>>) =>
+  `save ${said(input.name) ? `the view “${said(input.name)}”` : 'a view'}${said(input.listId) ? ` of ${said(input.listId)}` : ''}`;
+
 export const saveView = defineCommand({
   id: 'views.save',
   group: 'views',
@@ -50,6 +55,7 @@ export const saveView = defineCommand({
   method: 'POST',
   path: '/v1/admin/saved-views',
   permission: null,
+  audit: { action: saveWords },
   input: z.object({
     name: viewName.describe('your name for the view, unique per list'),
     /** The list command whose filters these are. */
@@ -96,6 +102,7 @@ export const renameSavedView = defineCommand({
   method: 'PATCH',
   path: '/v1/admin/saved-views/{id}',
   permission: null,
+  audit: { action: (input) => `rename saved view ${said(input.id) || '?'}${said(input.name) ? ` to “${said(input.name)}”` : ''}` },
   input: z.object({ id: idField, name: viewName.describe('the new name, unique per list') }),
   output: savedView,
   example: 'traction views rename --id 12 --name "Finance staff"',
@@ -110,6 +117,7 @@ export const deleteSavedView = defineCommand({
   method: 'DELETE',
   path: '/v1/admin/saved-views/{id}',
   permission: null,
+  audit: { action: (input) => `delete saved view ${said(input.id) || '?'}` },
   input: z.object({ id: idField }),
   output: okOutput,
   example: 'traction views delete --id 12',

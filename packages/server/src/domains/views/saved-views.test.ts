@@ -45,6 +45,7 @@ describe('saved views', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ outcome: 'ok', input: staffView });
+    expect(row.summary).toMatch(/ saved the view “Staff in Finance” of admins\.list$/);
     expect(saved.status).toBe(200);
   });
 
