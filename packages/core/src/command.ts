@@ -37,6 +37,10 @@ export interface ListSpec {
   dateRange?: { from: string; to: string };
   /** Console route of a row's detail page, with `{key}` placeholders from the row. */
   detailRoute?: string;
+  /** Console route of the page that shows this list (`/merchants`): the palette offers that page, not the command. */
+  route?: string;
+  /** The column people name a row by in sentences (a bulk command's skipped rows); default: the first text column. */
+  rowName?: string;
   /** Whether `download=csv` streams the whole filtered result. */
   csv: boolean;
   /** Commands that act on selected rows (their ids). */
@@ -56,6 +60,8 @@ export interface CommandSpec<I extends z.ZodObject, O extends z.ZodType> {
   action: string;
   /** Extra words the palette matches. */
   keywords?: readonly string[];
+  /** Id of a command that does all this one does (the spec lists both paths): the palette offers only that one. */
+  coveredBy?: string;
   /** HTTP method. */
   method: HttpMethod;
   /** Exact path, `{name}` for path parameters (taken from the input of the same name). */

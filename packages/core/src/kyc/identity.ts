@@ -13,6 +13,20 @@ export const OPENING_VERIFICATIONS = ['EMAIL', 'PHONE'] as const satisfies reado
 export const KYC_DOCUMENT_TYPES = ['NIN', 'BVN', 'PASSPORT', 'DRIVERS_LICENSE', 'VOTERS_CARD', 'UTILITY_BILL', 'CAC'] as const;
 export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
 
+/**
+ * Each document type as every face names it: tables, filters, records, confirmations, results
+ * and the audit log say "Driver’s licence", never DRIVERS_LICENSE or "Drivers license".
+ */
+export const KYC_DOCUMENT_LABELS: Readonly<Record<KycDocumentType, string>> = {
+  NIN: 'NIN',
+  BVN: 'BVN',
+  PASSPORT: 'Passport',
+  DRIVERS_LICENSE: 'Driver’s licence',
+  VOTERS_CARD: 'Voter’s card',
+  UTILITY_BILL: 'Utility bill',
+  CAC: 'CAC',
+};
+
 /** Identity numbers that can be blacklisted (a utility bill has none). */
 export const KYC_ID_TYPES = ['NIN', 'BVN', 'PASSPORT', 'DRIVERS_LICENSE', 'VOTERS_CARD', 'CAC'] as const;
 export type KycIdType = (typeof KYC_ID_TYPES)[number];

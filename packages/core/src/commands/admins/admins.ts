@@ -46,6 +46,8 @@ export const listAdmins = defineCommand({
   }),
   output: listOutput(admin),
   list: {
+    route: '/admin',
+    rowName: 'email',
     pageSize: PAGE_SIZE,
     rowKey: 'id',
     searchField: 'search',

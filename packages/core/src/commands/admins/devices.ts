@@ -21,6 +21,7 @@ export const listDeviceRequests = defineCommand({
   }),
   output: listOutput(deviceRequest),
   list: {
+    route: '/request-authorization',
     pageSize: PAGE_SIZE,
     rowKey: 'id',
     searchField: 'search',

@@ -62,6 +62,7 @@ export const listAuditLog = defineCommand({
   }),
   output: listOutput(auditEntry),
   list: {
+    route: '/audit-log',
     pageSize: PAGE_SIZE,
     rowKey: 'id',
     csv: true,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../../command';
 import { said, yesNo } from '../audit/audit-description';
-import { KYC_ID_TYPES, maskIdNumber, normaliseIdNumber } from '../../kyc/identity';
+import { KYC_DOCUMENT_LABELS, KYC_ID_TYPES, maskIdNumber, normaliseIdNumber, type KycDocumentType } from '../../kyc/identity';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
 import { idField, searchField, textField } from '../../schemas/common';
 import { kycBlacklistEntry, kycBusiness, kycRecord } from '../../schemas/kyc';
@@ -49,7 +49,8 @@ export const blacklistKycId = defineCommand({
   permission: 'kyc.blacklist',
   danger: 'confirm',
   audit: {
-    action: (input) => `blacklist ${said(input.idType) || 'the ID'} ${maskIdNumber(said(input.idNumber))} found on {subject}`,
+    action: (input) =>
+      `blacklist ${KYC_DOCUMENT_LABELS[said(input.idType) as KycDocumentType] ?? 'the ID'} ${maskIdNumber(said(input.idNumber))} found on {subject}`,
     subject: { kind: 'record', from: 'id' },
     note: 'note',
   },

@@ -45,6 +45,7 @@ export const listKyc = defineCommand({
   }),
   output: listOutput(kycListRow),
   list: {
+    route: '/all-verification',
     pageSize: PAGE_SIZE,
     rowKey: 'id',
     searchField: 'business_name',

@@ -58,6 +58,7 @@ export const listSettlementAccounts = defineCommand({
   }),
   output: listOutput(bankAccount),
   list: {
+    route: '/settlement-accounts',
     pageSize: PAGE_SIZE,
     rowKey: 'id',
     searchField: 'search',
@@ -87,6 +88,7 @@ export const listBankAccounts = defineCommand({
   }),
   output: listOutput(bankAccount),
   list: {
+    route: '/bank-accounts',
     pageSize: PAGE_SIZE,
     rowKey: 'id',
     searchField: 'search',

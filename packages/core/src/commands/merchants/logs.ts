@@ -25,6 +25,7 @@ export const listBusinessLogs = defineCommand({
   }),
   output: listOutput(businessEventEntry),
   list: {
+    route: '/business-logs',
     pageSize: PAGE_SIZE,
     rowKey: 'id',
     searchField: 'search',

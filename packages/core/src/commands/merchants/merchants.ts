@@ -110,6 +110,7 @@ export const listMerchants = defineCommand({
   }),
   output: listOutput(businessSummary),
   list: {
+    route: '/merchants',
     pageSize: PAGE_SIZE,
     rowKey: 'id',
     searchField: 'search',
@@ -126,6 +127,7 @@ export const merchantsByName = defineCommand({
   group: 'merchants',
   action: 'by-name',
   title: 'Find businesses by the start of their name',
+  coveredBy: 'merchants.search',
   method: 'GET',
   path: '/v1/businesses/name/{name}',
   permission: 'merchants.view',

@@ -59,6 +59,7 @@ export const listFixedAccounts = defineCommand({
   }),
   output: listOutput(fixedAccount),
   list: {
+    route: '/fixed-accounts',
     pageSize: PAGE_SIZE,
     rowKey: 'id',
     searchField: 'search',
@@ -173,6 +174,7 @@ export const listInactiveFixedAccounts = defineCommand({
   }),
   output: listOutput(inactiveFixedAccount),
   list: {
+    route: '/inactive-accounts',
     pageSize: PAGE_SIZE,
     rowKey: 'id',
     searchField: 'search',

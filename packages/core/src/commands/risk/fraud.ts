@@ -56,6 +56,7 @@ export const listFraud = defineCommand({
   }),
   output: listOutput(riskBusiness),
   list: {
+    route: '/fraud',
     pageSize: PAGE_SIZE,
     rowKey: 'id',
     searchField: 'search',

@@ -24,6 +24,7 @@ export const listTrust = defineCommand({
   }),
   output: listOutput(riskBusiness),
   list: {
+    route: '/accounts-for-trusting',
     pageSize: PAGE_SIZE,
     rowKey: 'id',
     searchField: 'search',

@@ -34,6 +34,7 @@ export const listWallets = defineCommand({
   }),
   output: listOutput(walletRow),
   list: {
+    route: '/pnd-accounts',
     pageSize: PAGE_SIZE,
     rowKey: 'uid',
     searchField: 'search',
