@@ -11,6 +11,7 @@ export * from './commands/admins/admins';
 export * from './commands/admins/permissions';
 export * from './commands/admins/devices';
 export * from './commands/audit/audit-log';
+export * from './commands/client-errors/client-errors';
 export * from './commands/location/states';
 export * from './commands/merchants/index';
 export * from './commands/kyc/index';

@@ -13,6 +13,7 @@ export const PERMISSIONS = {
   'permissions.manage': { label: 'Grant and revoke permissions', group: 'Admin MGT' },
   'devices.authorize': { label: 'Approve or reject device requests', group: 'Device Authorization' },
   'audit.view': { label: 'Read the audit log', group: 'Admin MGT' },
+  'client-errors.view': { label: 'Read console error reports (for engineers)', group: 'Admin MGT' },
   'merchants.view': { label: 'View merchants, their users, accounts and logs', group: 'Directory' },
   'merchants.create': { label: 'Sign up and create merchants', group: 'Directory' },
   'merchants.support': { label: 'Send merchants password links and read support issues', group: 'Directory' },

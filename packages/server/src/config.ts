@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_BYTES } from '@traction/core';
+import { ERROR_REPORTERS, UPLOAD_MAX_BYTES, type ErrorReporterKind } from '@traction/core';
 
 /** Every setting of the server. `readConfig` fills it from the environment; tests build their own. */
 export interface ServerConfig {
@@ -40,6 +40,12 @@ export interface ServerConfig {
   idempotencyLeaseSeconds: number;
   /** Folder of the built console, served at `/`; none in API-only deployments. */
   webDistDir?: string;
+  /** Where the console reports render errors (spec §8): `off`, or `server` (kept in client_errors for engineers). */
+  errorReporter: ErrorReporterKind;
+  /** The production admin host (`admin.traction.ng`): the console reports errors only from a page served there. */
+  productionAdminHost: string | null;
+  /** Error reports one admin may send in 10 minutes; a page failing in a loop cannot flood the table. */
+  clientErrorsPerAdminPer10Min: number;
 }
 
 export const defaultConfig: ServerConfig = {
@@ -59,6 +65,9 @@ export const defaultConfig: ServerConfig = {
   merchantAppUrl: 'http://localhost:5173/merchant/reset-password',
   merchantLinkTtlMinutes: 60,
   idempotencyLeaseSeconds: 60,
+  errorReporter: 'off',
+  productionAdminHost: null,
+  clientErrorsPerAdminPer10Min: 20,
 };
 
 const int = (value: string | undefined, fallback: number) => {
@@ -77,5 +86,7 @@ export function readConfig(env: NodeJS.ProcessEnv, port: number): ServerConfig {
     uploadMaxBytes: int(env.TRACTION_UPLOAD_MAX_BYTES, defaultConfig.uploadMaxBytes),
     merchantAppUrl: env.TRACTION_MERCHANT_APP_URL ?? defaultConfig.merchantAppUrl,
     idempotencyLeaseSeconds: int(env.TRACTION_IDEMPOTENCY_LEASE_SECONDS, defaultConfig.idempotencyLeaseSeconds),
+    errorReporter: ERROR_REPORTERS.find((kind) => kind === env.TRACTION_ERROR_REPORTER) ?? defaultConfig.errorReporter,
+    productionAdminHost: env.TRACTION_ADMIN_HOST?.trim().toLowerCase() || null,
   };
 }

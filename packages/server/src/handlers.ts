@@ -6,6 +6,7 @@ import { kycImplementations } from './domains/kyc/index';
 import { locationImplementations } from './domains/location/index';
 import { riskImplementations } from './domains/risk/index';
 import { viewImplementations } from './domains/views/index';
+import { clientErrorImplementations } from './domains/client-errors/index';
 import type { Implementation } from './handling/implement';
 
 /** Every command's implementation, each domain's from its public face. A test checks this covers the whole registry. */
@@ -18,4 +19,5 @@ export const implementations: readonly Implementation[] = [
   ...kycImplementations,
   ...riskImplementations,
   ...viewImplementations,
+  ...clientErrorImplementations,
 ];

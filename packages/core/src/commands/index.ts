@@ -20,6 +20,7 @@ import { businessCommands } from './merchants/index';
 import { kycCommands } from './kyc/index';
 import { riskCommands } from './risk/index';
 import { viewCommands } from './views/index';
+import { clientErrorSettings, listClientErrors, reportClientError } from './client-errors/client-errors';
 
 /** Every command of the back office. Server, console and CLI are built from this list. */
 export const registry = [
@@ -52,6 +53,9 @@ export const registry = [
   ...kycCommands,
   ...riskCommands,
   ...viewCommands,
+  reportClientError,
+  clientErrorSettings,
+  listClientErrors,
 ] as const satisfies readonly AnyCommand[];
 
 export const commandsById: ReadonlyMap<string, AnyCommand> = new Map(registry.map((command) => [command.id, command as AnyCommand]));

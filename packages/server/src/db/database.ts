@@ -15,6 +15,7 @@ import type { KycDocumentsTable, KycEventsTable, KycIdBlacklistTable, KycRecords
 import type { FixedAccountsTable, ProvidusRepushesTable, WalletsTable } from './tables/risk.tables';
 import type { EmailOutboxTable } from './tables/outbox.tables';
 import type { SavedViewsTable } from './tables/views.tables';
+import type { ClientErrorsTable } from './tables/client-errors.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -47,4 +48,5 @@ export interface Database {
   kyc_id_blacklist: KycIdBlacklistTable;
   email_outbox: EmailOutboxTable;
   saved_views: SavedViewsTable;
+  client_errors: ClientErrorsTable;
 }

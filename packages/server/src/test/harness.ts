@@ -174,6 +174,7 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
       'kyc_records',
       'kyc_events',
       'saved_views',
+      'client_errors',
     ];
     const out: Record<string, string> = {};
     for (const table of tables) {

@@ -58,6 +58,7 @@ const routes: RouteObject[] = [
   ...ROUTES.filter((r) => r.public).map((r) => ({
     path: r.path,
     element: publicPages[r.path] ?? <NotAvailablePage route={r} standalone />,
+    errorElement: <PageError standalone />,
   })),
   {
     element: <Guard />,

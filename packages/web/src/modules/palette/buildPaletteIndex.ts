@@ -1,4 +1,4 @@
-import { checkEmail, deviceLogin, login, logout, setPassword, viewCommands, type AnyCommand } from '@traction/core';
+import { checkEmail, deviceLogin, login, logout, reportClientError, setPassword, viewCommands, type AnyCommand } from '@traction/core';
 import { canOpen } from '../../canOpen';
 import type { RouteEntry } from '../../routes';
 import type { PaletteEntry } from './PaletteEntry';
@@ -17,8 +17,12 @@ export const isPaletteRoute = (route: RouteEntry) =>
 /** Saved views are made and managed where they live (a list's Save view, the Saved views page); the palette opens them instead. */
 const SAVED_VIEW_COMMANDS: ReadonlySet<AnyCommand> = new Set<AnyCommand>(viewCommands);
 
+/** The console sends an error report by itself when a page fails; nobody fills one in. */
+const CONSOLE_SENT_COMMANDS: ReadonlySet<AnyCommand> = new Set<AnyCommand>([reportClientError]);
+
 /** A command an admin runs from the palette rather than from a session screen. */
-export const isPaletteCommand = (command: AnyCommand) => command.auth === 'admin' && !SESSION_COMMANDS.has(command) && !SAVED_VIEW_COMMANDS.has(command);
+export const isPaletteCommand = (command: AnyCommand) =>
+  command.auth === 'admin' && !SESSION_COMMANDS.has(command) && !SAVED_VIEW_COMMANDS.has(command) && !CONSOLE_SENT_COMMANDS.has(command);
 
 /**
  * Every page the admin may open and every command they may run, once per permission set; the

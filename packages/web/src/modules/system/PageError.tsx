@@ -1,8 +1,12 @@
-import { Navigate, useRouteError } from 'react-router';
+import { useLocation, useRouteError } from 'react-router';
+import { RenderErrorPage } from './RenderErrorPage';
 
-/** A page that failed to load or render (including the 120 s load timeout) sends the admin to /error. */
-export function PageError() {
+/**
+ * A page that failed to render or to load (including the 120 s load timeout): the error page in
+ * its place, so the address stays and a reload tries the same page again; the error is reported.
+ */
+export function PageError({ standalone }: { standalone?: boolean }) {
   const error = useRouteError();
-  console.error(error);
-  return <Navigate to="/error" replace />;
+  const { pathname } = useLocation();
+  return <RenderErrorPage error={error} route={pathname} standalone={standalone} />;
 }
