@@ -31,9 +31,9 @@ export function SavedViewsNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <section aria-labelledby={headingId} data-testid="saved-views-nav" className="mt-3">
       <div className="flex items-center justify-between px-2 pb-1">
-        <h2 id={headingId} className={HEADING}>
+        <div id={headingId} className={HEADING}>
           Saved views
-        </h2>
+        </div>
         <Link to={savedViewsRoute.path} onClick={onNavigate} className="rounded px-1 text-xs text-accent-700 hover:underline dark:text-accent-500">
           Manage
         </Link>
