@@ -95,8 +95,12 @@ export function auditSubjectKey(command: Pick<AnyCommand, 'title' | 'audit'>, in
   if (!ref) return null;
   if (ref.from === 'selection') {
     const changed = valueAt(output, 'changed');
+    const ids = Array.isArray(input.ids) ? input.ids : null;
+    // One row named, and changed (or refused): it is named, as the single command would name it.
+    const only = ids?.length === 1 && (changed === undefined || changed === 1) ? said(ids[0]).trim() : '';
+    if (only !== '') return { kind: ref.kind, by: 'id', key: only };
     if (typeof changed === 'number') return { kind: ref.kind, count: changed };
-    return { kind: ref.kind, count: Array.isArray(input.ids) ? input.ids.length : null };
+    return { kind: ref.kind, count: ids ? ids.length : null };
   }
   const raw = ref.from.startsWith('output.') ? valueAt(output, ref.from.slice('output.'.length)) : input[ref.from];
   const key = said(raw).trim();

@@ -71,6 +71,12 @@ describe('auditSentence', () => {
     // Refused before it ran: the ids it named, or the selection when it named filters.
     expect(auditSubjectKey(updateFraudStatusBulk, { ids: [1, 2, 3] })).toEqual({ kind: 'business', count: 3 });
     expect(auditSubjectFallback(auditSubjectKey(updateFraudStatusBulk, input)!)).toBe('the selected businesses');
+    // One row named and changed is named, as the single command names it.
+    expect(auditSubjectKey(updateFraudStatusBulk, { ids: [42] }, { matched: 1, changed: 1, skipped: [] })).toEqual({ kind: 'business', by: 'id', key: '42' });
+    expect(auditSubjectKey(updateFraudStatusBulk, { ids: [42] }, { matched: 1, changed: 0, skipped: [{ id: 42, reason: 'already' }] })).toEqual({
+      kind: 'business',
+      count: 0,
+    });
   });
 
   it('finds what a command created in its answer, and names it from the input when refused', () => {

@@ -160,7 +160,7 @@ describe('audit entries say what changed', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toBe('Time,What happened,Subject,Admin,Command,Outcome,Device,Address,Request');
+    expect(lines[0]).toBe('Time,What happened,Subject,Outcome,Command,Admin,Device,Address,Request');
     expect(lines[1]).toContain(',Ada Obi marked 2 businesses as fraud: Same device as a known fraudster,2 businesses,');
   });
 });

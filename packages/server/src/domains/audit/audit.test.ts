@@ -74,7 +74,7 @@ describe('the audit log', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toBe('Time,What happened,Subject,Admin,Command,Outcome,Device,Address,Request');
+    expect(lines[0]).toBe('Time,What happened,Subject,Outcome,Command,Admin,Device,Address,Request');
     expect(lines.length - 1).toBe((await entries({ command: 'auth.*' })).total);
     expect(lines.slice(1).every((line) => line.includes(',auth.'))).toBe(true);
   });
