@@ -13,6 +13,12 @@ export interface ListSource<DB, TB, Row, Out extends object> {
   query: SelectQueryBuilder<DB, TB & keyof DB, Row>;
   /** A unique, indexed column to order and page by, and the key it is selected as. */
   cursor: { column: string; key: NoInfer<keyof Row & string>; direction: 'asc' | 'desc' };
+  /**
+   * A column to order by before the cursor (which then breaks ties), in the cursor's direction:
+   * a review queue by submission time. `key` must hold its value exactly as PostgreSQL compares
+   * it (a timestamp as text: a JavaScript Date drops the microseconds), for CSV chunks to resume after it.
+   */
+  sortFirst?: { column: string; key: NoInfer<keyof Row & string> };
   /** Turns a selected row into the command's row shape. */
   map(row: Row): Out;
 }

@@ -5,10 +5,15 @@ import type { ListSource } from './implement';
 
 /** The query of one page of a list, ordered by its cursor column. */
 export function pageQuery<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row, Out>, page: number, pageSize: number) {
-  return source.query
-    .orderBy(sql.ref(source.cursor.column), source.cursor.direction)
+  return ordered(source, source.query)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+}
+
+/** A list's query in its order: the sort-first column, if any, then the cursor. */
+export function ordered<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row, Out>, query: ListSource<DB, TB, Row, Out>['query']) {
+  const { cursor, sortFirst } = source;
+  return (sortFirst ? query.orderBy(sql.ref(sortFirst.column), cursor.direction) : query).orderBy(sql.ref(cursor.column), cursor.direction);
 }
 
 /** The query counting every row of a list. */
@@ -45,12 +50,18 @@ export async function* streamListCsv<DB, TB, Row, Out extends object>(
   columns: readonly ListColumn[],
 ): AsyncGenerator<string> {
   const { column, key, direction } = source.cursor;
+  const { sortFirst } = source;
   yield stringify([columns.map((c) => c.label)], { bom: true });
-  let after: unknown;
+  let after: Record<string, unknown> | undefined;
   for (;;) {
-    let query = source.query.orderBy(sql.ref(column), direction).limit(CHUNK);
+    let query = ordered(source, source.query).limit(CHUNK);
     if (after !== undefined) {
-      query = query.where(sql<boolean>`${sql.ref(column)} ${sql.raw(direction === 'desc' ? '<' : '>')} ${after}`);
+      const past = sql.raw(direction === 'desc' ? '<' : '>');
+      query = query.where(
+        sortFirst
+          ? sql<boolean>`(${sql.ref(sortFirst.column)}, ${sql.ref(column)}) ${past} (${after[sortFirst.key]}, ${after[key]})`
+          : sql<boolean>`${sql.ref(column)} ${past} ${after[key]}`,
+      );
     }
     const rows = await query.execute();
     if (rows.length === 0) return;
@@ -60,7 +71,7 @@ export async function* streamListCsv<DB, TB, Row, Out extends object>(
     });
     yield stringify(records);
     if (rows.length < CHUNK) return;
-    after = rows[rows.length - 1]?.[key];
+    after = rows[rows.length - 1] as Record<string, unknown> | undefined;
   }
 }
 

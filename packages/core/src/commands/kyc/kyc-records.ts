@@ -23,7 +23,8 @@ export const listKyc = defineCommand({
   group: 'kyc',
   action: 'list',
   title: 'List KYC verifications',
-  description: 'KYC records of every business, newest first, by type, status, submission date, business name and document type.',
+  description:
+    'KYC records of every business, newest first (pending and processing: oldest submission first, as a queue), by type, status, submission date, business name and document type.',
   keywords: ['verification', 'kyc', 'documents', 'review queue', 'pending', 'processing'],
   method: 'GET',
   path: '/v1/kyc/kyc-info',

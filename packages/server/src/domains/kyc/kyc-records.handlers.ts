@@ -7,30 +7,40 @@ import {
   listKyc,
   maskIdNumber,
   notFound,
+  OPEN_KYC_STATUSES,
   rangeBoundToDate,
   updateKycStatus,
   VERIFICATION_TYPES,
   type KycStatus,
   type VerificationType,
 } from '@traction/core';
+import type { RowOf } from '../../db/row-of';
 import { requireAdmin, type HandlerContext } from '../../handling/handler-context';
 import { implement, implementList } from '../../handling/implement';
 import { recordBusinessEvents } from '../merchants/index';
 import { businessNameStartsWith, findKycBusiness, kycBusinessesByName, toKycBusiness } from './kyc-businesses.repository';
 import { kycDocuments } from './kyc-documents.repository';
 import { findBlacklisted } from './kyc-id-blacklist.repository';
-import { findKycRecord, kycRecordQuery, kycRecordsOfBusinesses, lockKycRecord, toKycListRow, toKycRecord } from './kyc-records.repository';
+import { findKycRecord, kycListQuery, kycRecordQuery, kycRecordsOfBusinesses, lockKycRecord, toKycListRow, toKycRecord } from './kyc-records.repository';
 import { allowedNext, applyStatusChange, kycHistory } from './kyc-status.repository';
 
+/**
+ * Every view of the list shows the newest record first, except a queue of records waiting for a
+ * reviewer (pending, processing): first come, first served, so it runs oldest submission first.
+ */
 export const listKycHandler = implementList(listKyc, ({ input, ctx }) => {
-  let query = kycRecordQuery(ctx.db);
+  let query = kycListQuery(ctx.db);
   if (input.verificationType?.length) query = query.where('k.verification_type', 'in', input.verificationType);
   if (input.status !== 'ALL') query = query.where('k.status', '=', input.status);
   if (input.documentTypes?.length) query = query.where('k.document_type', 'in', input.documentTypes);
   if (input.business_name) query = query.where(businessNameStartsWith(input.business_name));
   if (input.start_date) query = query.where('k.submitted_at', '>=', rangeBoundToDate(input.start_date, 'start'));
   if (input.end_date) query = query.where('k.submitted_at', '<=', rangeBoundToDate(input.end_date, 'end'));
-  return { query, cursor: { column: 'k.id', key: 'id', direction: 'desc' }, map: toKycListRow };
+  const map = (row: RowOf<typeof kycListQuery>) => toKycListRow(row);
+  if (input.status !== 'ALL' && OPEN_KYC_STATUSES.includes(input.status)) {
+    return { query, cursor: { column: 'k.id', key: 'id', direction: 'asc' }, sortFirst: { column: 'k.submitted_at', key: 'submitted_order' }, map };
+  }
+  return { query, cursor: { column: 'k.id', key: 'id', direction: 'desc' }, map };
 });
 
 async function loadRecord(ctx: HandlerContext, id: number) {

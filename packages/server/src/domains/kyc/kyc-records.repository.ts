@@ -1,4 +1,5 @@
 import { maskIdNumber, OPEN_KYC_STATUSES, type KycListRow, type KycRecord } from '@traction/core';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { RowOf } from '../../db/row-of';
 import { isoTimestamp } from '../../db/timestamps';
@@ -31,6 +32,14 @@ export function kycRecordQuery(db: Db) {
       'r.last_name as r_last_name',
       'r.email as r_email',
     ]);
+}
+
+/**
+ * The KYC list's rows: the records with their submission time as PostgreSQL writes it, exact to
+ * the microsecond, for a queue sorted by submission to resume after a row (a Date keeps milliseconds).
+ */
+export function kycListQuery(db: Db) {
+  return kycRecordQuery(db).select(sql<string>`k.submitted_at::text`.as('submitted_order'));
 }
 
 export function toKycRecord(row: RowOf<typeof kycRecordQuery>): KycRecord {

@@ -1,4 +1,5 @@
 import { kycCommands, type AnyCommand } from '@traction/core';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
 import { insertBusiness, insertKycRecord } from '../../test/merchant-fixtures';
@@ -66,11 +67,11 @@ describe('the KYC list', () => {
   it.each([
     ['nothing: every record, newest first', {}, ['address', 'passport', 'bvn', 'nin', 'phone', 'email']],
     ['status ALL', { status: 'ALL' }, ['address', 'passport', 'bvn', 'nin', 'phone', 'email']],
-    ['status PENDING', { status: 'PENDING' }, ['passport', 'nin', 'phone']],
+    ['status PENDING: a queue, oldest submission first', { status: 'PENDING' }, ['phone', 'nin', 'passport']],
     ['status PROCESSING (the processing list)', { status: 'PROCESSING' }, ['bvn']],
     ['verificationType EMAIL,PHONE', { verificationType: 'EMAIL,PHONE' }, ['phone', 'email']],
     ['verificationType in lower case with spaces', { verificationType: ' document , address' }, ['address', 'passport', 'bvn', 'nin']],
-    ['DOCUMENT and PENDING', { verificationType: 'DOCUMENT', status: 'PENDING' }, ['passport', 'nin']],
+    ['DOCUMENT and PENDING', { verificationType: 'DOCUMENT', status: 'PENDING' }, ['nin', 'passport']],
     ['documentTypes NIN,BVN', { documentTypes: 'NIN,BVN' }, ['bvn', 'nin']],
     ['business name prefix, any case', { business_name: 'zen' }, ['nin', 'phone', 'email']],
     ['business name prefix with a literal underscore', { business_name: 'Zebra_' }, ['bvn']],
@@ -133,6 +134,57 @@ describe('the KYC list', () => {
     expect(records.body.items.map((r: { id: number }) => r.id)).toEqual([ids.nin, ids.phone, ids.email]);
     expect(records.body.items[0].idNumber).toBe('12345678901');
     expect((await boss.request('GET', '/v1/kyc/business/999999/kyc-info')).status).toBe(404);
+  });
+});
+
+describe('the pending queue', () => {
+  // 1,005 pending address records of one business, submitted within 500 microseconds of each
+  // other: ids rise while submission times wrap, and two or three records share each instant.
+  const ROWS = 1_005;
+  let expected: string[];
+  beforeAll(async () => {
+    const business = await insertBusiness(t.db, { name: 'Queue Order Bakery' });
+    await sql`
+      insert into kyc_records (business_id, verification_type, document_type, detail, status, submitted_at, updated_at)
+      select ${business.id}, 'ADDRESS', 'UTILITY_BILL', 'queue ' || n, 'PENDING',
+             timestamptz '2026-09-01 08:00:00.000001+00' + ((n * 7) % 500) * interval '1 microsecond', now()
+      from generate_series(1, ${ROWS}) as n`.execute(t.db);
+    const rows = await t.db
+      .selectFrom('kyc_records')
+      .select('detail')
+      .where('business_id', '=', business.id)
+      .orderBy('submitted_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+    expected = rows.map((row) => String(row.detail));
+  });
+  const query = { business_name: 'Queue Order', status: 'PENDING' };
+
+  it('pages oldest submission first, ties by id, and the CSV (read in chunks of 1,000) holds every record once in that order', async () => {
+    expect(new Set(expected).size).toBe(ROWS);
+    const details = async (page: number) => {
+      const answer = await boss.request('GET', '/v1/kyc/kyc-info', { query: { ...query, page: String(page) } });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.body.items.map((row: { detail: string }) => row.detail) as string[];
+    };
+    expect(await details(1)).toEqual(expected.slice(0, 100));
+    expect(await details(11)).toEqual(expected.slice(1_000));
+
+    const csv = await boss.request('GET', '/v1/kyc/kyc-info', { query: { ...query, download: 'csv' } });
+    expect(csv.status).toBe(200);
+    const [header, ...lines] = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    const detailAt = header!.split(',').indexOf('Details');
+    expect(lines.map((line) => line.split(',')[detailAt])).toEqual(expected);
+  });
+
+  it('leaves the other views newest first', async () => {
+    const answer = await boss.request('GET', '/v1/kyc/kyc-info', { query: { business_name: 'Queue Order' } });
+    const ids = answer.body.items.map((row: { id: number }) => row.id) as number[];
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(answer.body.total).toBe(ROWS);
   });
 });
 
