@@ -1,6 +1,7 @@
 import { clearSession, createClient, type ClientError, type KeyValueStore } from '@traction/core/client';
 import { appStore } from './appStore';
-import { deviceModalOpenAtom, sessionUserAtom } from '../modules/auth/sessionAtoms';
+import { deviceModalOpenAtom, sessionEndedAtom, sessionUserAtom } from '../modules/auth/sessionAtoms';
+import { sessionEndedMessage } from '../modules/auth/sessionEndedMessage';
 import { navigate } from './navigation';
 
 const browserStore: KeyValueStore = {
@@ -13,6 +14,7 @@ const browserStore: KeyValueStore = {
 function onFailure(error: ClientError): void {
   switch (error.kind) {
     case 'session-expired':
+      appStore.set(sessionEndedAtom, sessionEndedMessage(error.details?.reason));
       appStore.set(sessionUserAtom, null);
       if (location.pathname !== '/login') navigate('/login');
       break;

@@ -5,7 +5,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LoginPage from './LoginPage';
-import { sessionUserAtom } from './sessionAtoms';
+import { createStore } from 'jotai';
+import { sessionEndedAtom, sessionUserAtom } from './sessionAtoms';
+import { sessionEndedMessage } from './sessionEndedMessage';
 import { renderWithSession } from '../../test/renderWithSession';
 
 /** The server, played per command id; each test says what each command answers. */
@@ -72,8 +74,9 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderLogin() {
+function renderLogin(store = createStore()) {
   return renderWithSession(<LoginPage />, {
+    store,
     user: null,
     url: '/login',
     path: '/login',
@@ -205,5 +208,34 @@ describe('LoginPage: a password that must be changed', () => {
     await keyboard.keyboard('the old password{Enter}');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
     expect(screen.getByRole('form', { name: 'Sign in' })).toBeTruthy();
+  });
+});
+
+describe('LoginPage: a session the server ended', () => {
+  it.each([
+    ['session_idle', /not used for a while/],
+    ['session_expired', /reached its time limit/],
+    ['session_revoked', /signed out in another tab, or an administrator changed your role/],
+    ['session_unknown', /^Your session has ended\. Sign in again/],
+  ])('says why (%s) above the form, and forgets it once signed in', async (reason, words) => {
+    answers.set('auth.login', () => signedIn);
+    const store = createStore();
+    store.set(sessionEndedAtom, sessionEndedMessage(reason));
+    renderLogin(store);
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toMatch(words);
+
+    const keyboard = userEvent.setup();
+    await keyboard.keyboard(EMAIL);
+    await keyboard.tab();
+    await keyboard.keyboard('the right password{Enter}');
+    await screen.findByText('Quick Access');
+    expect(store.get(sessionEndedAtom)).toBeNull();
+  });
+
+  it('says nothing about a session when the admin signed out themselves', () => {
+    renderLogin();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText('Sign in to the back office')).toBeTruthy();
   });
 });

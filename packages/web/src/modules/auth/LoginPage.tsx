@@ -1,13 +1,13 @@
 import { deviceLogin, login, password as passwordRule, setPassword as setPasswordCommand } from '@traction/core';
 import { STORAGE_KEYS, type ClientError } from '@traction/core/client';
-import { useSetAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { client } from '../../app/client';
 import { describeDevice } from '../../app/device';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
-import { sessionUserAtom } from './sessionAtoms';
+import { sessionEndedAtom, sessionUserAtom } from './sessionAtoms';
 
 type LoginAnswer = Awaited<ReturnType<typeof client.call<typeof login>>>;
 type DeviceLoginAnswer = Awaited<ReturnType<typeof client.call<typeof deviceLogin>>>;
@@ -30,6 +30,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const setUser = useSetAtom(sessionUserAtom);
+  // Why the server signed this admin out, when it did: said above the form until they are back in.
+  const [ended, setEnded] = useAtom(sessionEndedAtom);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -47,6 +49,7 @@ export default function LoginPage() {
     client.store.set(STORAGE_KEYS.user, JSON.stringify(answer.user));
     client.store.set(STORAGE_KEYS.business, JSON.stringify(answer.business));
     setUser(answer.user);
+    setEnded(null);
     const from = (location.state as { from?: string } | null)?.from;
     navigate(from && from !== '/login' ? from : '/quick-access', { replace: true });
   }
@@ -154,6 +157,11 @@ export default function LoginPage() {
         <p data-login-notice className="mb-5 text-zinc-500 dark:text-zinc-400">
           {intro}
         </p>
+        {step === 'password' && ended ? (
+          <p role="status" data-session-ended className="mb-4 rounded-md bg-amber-50 p-2.5 text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
+            {ended}
+          </p>
+        ) : null}
         {step === 'password' ? (
           <form key="password" onSubmit={submitPassword} className="space-y-3" aria-label="Sign in">
             <TextField label="Email" type="email" autoComplete="username" required autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -22,3 +22,10 @@ permissionSetAtom.debugLabel = 'permissionSetAtom';
 /** Open while the unsanctioned-device modal is shown (spec §8). */
 export const deviceModalOpenAtom = atom(false);
 deviceModalOpenAtom.debugLabel = 'deviceModalOpenAtom';
+
+/**
+ * Why the console was signed out without the admin asking (the server ended the session), for
+ * the login page to say; null after signing out on purpose and once signed in again.
+ */
+export const sessionEndedAtom = atom<string | null>(null);
+sessionEndedAtom.debugLabel = 'sessionEndedAtom';
