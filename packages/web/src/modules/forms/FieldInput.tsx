@@ -1,6 +1,7 @@
 import { formatNaira } from '@traction/core';
 import { useId, type ReactNode } from 'react';
 import { DateInput } from '../ui/DateInput';
+import { humanize } from '../ui/humanize';
 import type { FieldValue, FormField } from './FormField';
 import { nairaToKobo } from './toCommandInput';
 
@@ -85,7 +86,7 @@ export function FieldInput({ field, value, error, onChange, autoFocus }: FieldIn
           <option value="">{field.required ? 'Choose…' : '—'}</option>
           {(field.options ?? []).map((option) => (
             <option key={String(option)} value={String(option)}>
-              {String(option).replace(/_/g, ' ')}
+              {typeof option === 'string' ? humanize(option) : option}
             </option>
           ))}
         </select>

@@ -1,19 +1,12 @@
-import { maskIdNumber, type KycDocumentType, type KycStatus, type VerificationType } from '@traction/core';
+import { KYC_DOCUMENT_LABELS, maskIdNumber, type KycDocumentType, type KycStatus, type VerificationType } from '@traction/core';
 import { humanize } from '../ui/humanize';
 
 /**
- * How KYC values read on the Verification pages: one map, so the list filters, the record, the
- * dialogs and the override portal name a document the same way (`DRIVERS_LICENSE` → "Driver's licence").
+ * How KYC values read on the Verification pages: core's one label per document type, so the
+ * list filters, the record, the dialogs and the override portal name a document as every other
+ * screen does (`DRIVERS_LICENSE` → "Driver’s licence").
  */
-export const KYC_DOCUMENT_LABEL: Readonly<Record<KycDocumentType, string>> = {
-  NIN: 'NIN',
-  BVN: 'BVN',
-  PASSPORT: 'Passport',
-  DRIVERS_LICENSE: 'Driver’s licence',
-  VOTERS_CARD: 'Voter’s card',
-  UTILITY_BILL: 'Utility bill',
-  CAC: 'CAC',
-};
+export const KYC_DOCUMENT_LABEL: Readonly<Record<KycDocumentType, string>> = KYC_DOCUMENT_LABELS;
 
 export const VERIFICATION_TYPE_LABEL: Readonly<Record<VerificationType, string>> = {
   EMAIL: 'Email',

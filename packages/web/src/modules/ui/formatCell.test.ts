@@ -39,7 +39,9 @@ describe('humanize', () => {
   it.each([
     ['super_admin', 'Super admin'],
     ['PENDING', 'Pending'],
-    ['DRIVERS_LICENSE', 'Drivers license'],
+    // A document type reads as core labels it, in the table as on the record.
+    ['DRIVERS_LICENSE', 'Driver’s licence'],
+    ['VOTERS_CARD', 'Voter’s card'],
     ['PND', 'PND'],
     ['IN_APP', 'In app'],
     ['business.signed-up', 'Business signed up'],

@@ -1,7 +1,12 @@
+import { KYC_DOCUMENT_LABELS } from '@traction/core';
+
 const ACRONYMS = new Set(['NIN', 'BVN', 'PND', 'CAC', 'VFD', 'KYC', 'ID', 'POS', 'RC', 'BN', 'NGN', 'OTP', 'SIM', 'MSO', 'DSR', 'ISA', 'CSV', 'TIN']);
 
-/** `super_admin` → `Super admin`, `PENDING` → `Pending`, `DRIVERS_LICENSE` → `Drivers license`, `PND` → `PND`. */
+/** `super_admin` → `Super admin`, `PENDING` → `Pending`, `DRIVERS_LICENSE` → `Driver’s licence` (core's label), `PND` → `PND`. */
 export function humanize(value: string): string {
+  // A document type reads the same in every table, filter and result as on its record.
+  const documentLabel = (KYC_DOCUMENT_LABELS as Readonly<Record<string, string>>)[value];
+  if (documentLabel) return documentLabel;
   let spaced = value.replace(/[._-]+/g, ' ').trim();
   // Enum values written in capitals (`DRIVERS_LICENSE`, `PENDING`) read as words, except the
   // acronyms people know in capitals.
