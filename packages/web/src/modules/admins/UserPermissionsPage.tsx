@@ -30,7 +30,7 @@ export default function UserPermissionsPage() {
 
   const toggle = (permission: Permission, on: boolean) => {
     if (on) grant.mutate({ user_id: adminId, permissions: [permission] });
-    else open({ command: revokeUserPermission, fixed: { permission, user_id: adminId }, subject: `${permission} from ${data.email}` });
+    else open({ command: revokeUserPermission, fixed: { permission, user_id: adminId }, about: data.email, subject: `${permission} from ${data.email}` });
   };
 
   return (
@@ -41,17 +41,19 @@ export default function UserPermissionsPage() {
         actions={
           <div className="flex flex-wrap gap-2">
             {allowed(changeAdminRole) ? (
-              <Button onClick={() => open({ command: changeAdminRole, fixed: { id: adminId }, initial: { role: data.role }, subject: data.email })}>
+              <Button
+                onClick={() => open({ command: changeAdminRole, fixed: { id: adminId }, initial: { role: data.role }, about: data.email, subject: data.email })}
+              >
                 Change role
               </Button>
             ) : null}
             {allowed(resetAdminPassword) ? (
-              <Button onClick={() => open({ command: resetAdminPassword, fixed: { adminId }, subject: data.email })}>Reset password</Button>
+              <Button onClick={() => open({ command: resetAdminPassword, fixed: { adminId }, about: data.email, subject: data.email })}>Reset password</Button>
             ) : null}
             {allowed(deleteAdmin) ? (
               <Button
                 variant="danger"
-                onClick={() => open({ command: deleteAdmin, fixed: { id: adminId }, subject: data.email, onDone: () => navigate('/admin') })}
+                onClick={() => open({ command: deleteAdmin, fixed: { id: adminId }, about: data.email, subject: data.email, onDone: () => navigate('/admin') })}
               >
                 Delete
               </Button>

@@ -46,9 +46,9 @@ export function CommandDialogHost() {
                   ) : null}
                 </div>
                 {command.description ? <Description className="mt-1 text-zinc-500 dark:text-zinc-400">{command.description}</Description> : null}
-                {request.subject ? (
+                {request.subject || request.about ? (
                   <p data-command-subject className="mt-2 rounded-md bg-zinc-100 px-2 py-1 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
-                    {request.subject}
+                    {request.subject || request.about}
                   </p>
                 ) : null}
               </header>

@@ -1,5 +1,14 @@
 // @vitest-environment happy-dom
-import { createAdmin, defineCommand, grantPermissionsBulk, koboField } from '@traction/core';
+import {
+  blacklistFixedAccountsBulk,
+  createAdmin,
+  defineCommand,
+  grantPermissionsBulk,
+  koboField,
+  listFixedAccounts,
+  listFraud,
+  updateFraudStatus,
+} from '@traction/core';
 import { ClientError } from '@traction/core/client';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
@@ -13,8 +22,7 @@ import { renderWithSession } from '../../test/renderWithSession';
 const call = vi.fn();
 vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args) } }));
 
-function renderForm(ui: ReactNode) {
-  const queryClient = new QueryClient();
+function renderForm(ui: ReactNode, queryClient = new QueryClient()) {
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   renderWithSession(ui, { url: false, queryClient });
   return { invalidate };
@@ -35,8 +43,8 @@ describe('CommandForm', () => {
     await user.type(screen.getByLabelText(/^Last name/), 'Obi');
     await user.click(screen.getByRole('button', { name: 'Create an admin' }));
 
-    expect(errorUnder('email')).toBe('must be a valid email address');
-    expect(errorUnder('firstName')).toBe('is required');
+    expect(errorUnder('email')).toBe('Email must be a valid email address');
+    expect(errorUnder('firstName')).toBe('First name is required');
     expect(errorUnder('lastName')).toBeUndefined();
     expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
     expect(call).not.toHaveBeenCalled();
@@ -62,9 +70,10 @@ describe('CommandForm', () => {
 
     await user.type(screen.getByLabelText(/^IDs/), '7 8');
     await user.click(screen.getByRole('checkbox', { name: 'audit.view' }));
-    await user.click(screen.getByRole('button', { name: /^Confirm grant permissions/ }));
+    // Nothing names the admins here: the command's title says what it does.
+    await user.click(screen.getByRole('button', { name: 'Grant permissions to selected admins…' }));
     expect(call).not.toHaveBeenCalled();
-    expect(screen.getByText('Are you sure you want to grant permissions to selected admins?')).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: 'Grant permissions to selected admins?' })).toBeTruthy();
 
     call.mockRejectedValueOnce(
       new ClientError('rejected', 400, 'POST', '/v1/admin/grant-permission/bulk', {
@@ -73,13 +82,13 @@ describe('CommandForm', () => {
         details: { fields: [{ field: 'ids', message: 'admin 8 does not exist' }] },
       }),
     );
-    await user.click(screen.getByRole('button', { name: /^Yes, grant permissions/ }));
+    await user.click(screen.getByRole('button', { name: 'Grant permissions to selected admins' }));
     expect(await screen.findByText('The input was refused')).toBeTruthy();
-    expect(errorUnder('ids')).toBe('admin 8 does not exist');
+    expect(errorUnder('ids')).toBe('IDs: admin 8 does not exist');
 
     call.mockResolvedValueOnce({ matched: 2, changed: 1, skipped: [{ id: 8, reason: 'is a super admin' }] });
-    await user.click(screen.getByRole('button', { name: /^Confirm grant permissions/ }));
-    await user.click(screen.getByRole('button', { name: /^Yes, grant permissions/ }));
+    await user.click(screen.getByRole('button', { name: 'Grant permissions to selected admins…' }));
+    await user.click(screen.getByRole('button', { name: 'Grant permissions to selected admins' }));
     expect((await screen.findByTestId('command-result')).textContent).toContain('Changed 1 of 2 matched; 1 skipped');
 
     const [first, second] = call.mock.calls.map((args) => (args[2] as { idempotencyKey: string }).idempotencyKey);
@@ -131,5 +140,75 @@ describe('CommandForm', () => {
     expect((await screen.findByTestId('command-result')).textContent).toContain('Sent ₦12,000.00');
     const [first, second] = call.mock.calls.map((args) => (args[2] as { idempotencyKey: string }).idempotencyKey);
     expect(second).not.toBe(first);
+  });
+
+  it('says the action of the record it was opened for, and shows what it changed', async () => {
+    const user = userEvent.setup();
+    const business = {
+      id: 42,
+      name: 'Sunrise Petroleum',
+      email: 'ops@sunrise.ng',
+      stateName: 'Rivers',
+      isFraud: false,
+      fraudReason: null,
+      isTrusted: true,
+      walletStatus: 'ACTIVE',
+    };
+    // The fraud list the admin came from holds the business as it was.
+    const queryClient = new QueryClient();
+    queryClient.setQueryData([listFraud.id, {}, 'infinite'], {
+      pages: [{ items: [business], page: 1, pageSize: 100, total: 1, hasMore: false }],
+      pageParams: [1],
+    });
+    const request = { command: updateFraudStatus, fixed: { id: 42 }, about: 'Sunrise Petroleum', subject: 'All money in and out of Sunrise Petroleum stops.' };
+    renderForm(<CommandForm command={updateFraudStatus} request={request} onClose={() => {}} />, queryClient);
+
+    // The words follow the switch: unticked clears the mark, ticked marks.
+    expect(screen.getByRole('button', { name: 'Clear the fraud mark on Sunrise Petroleum…' })).toBeTruthy();
+    await user.click(screen.getByLabelText('Mark as fraud (untick to clear)'));
+    await user.click(screen.getByRole('button', { name: 'Mark Sunrise Petroleum as fraud…' }));
+    expect(errorUnder('reason')).toBe('Reason is required when marking a business as fraud');
+    await user.type(screen.getByLabelText(/^Reason/), 'Chargebacks from stolen cards');
+    await user.click(screen.getByRole('button', { name: 'Mark Sunrise Petroleum as fraud…' }));
+
+    const confirm = screen.getByRole('alertdialog', { name: 'Mark Sunrise Petroleum as fraud?' });
+    expect(within(confirm).getByText('All money in and out of Sunrise Petroleum stops.')).toBeTruthy();
+    expect(within(confirm).queryByRole('button', { name: /^Yes/ })).toBeNull();
+    call.mockResolvedValue({
+      message: 'Sunrise Petroleum is marked as fraud.',
+      business: {
+        ...business,
+        phone: '+2348030000001',
+        isFraud: true,
+        fraudReason: 'Chargebacks from stolen cards',
+        isTrusted: false,
+        walletStatus: 'POST_NO_DEBIT',
+      },
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Mark Sunrise Petroleum as fraud' }));
+
+    const result = await screen.findByTestId('command-result');
+    const rows = [...result.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(rows).toEqual(['Fraud: Yes', 'Fraud reason: Chargebacks from stolen cards', 'Trusted: No', 'Wallet: Post no debit']);
+  });
+
+  it('names the rows a bulk command skipped by what the list shows, not their ids', async () => {
+    const user = userEvent.setup();
+    const account = (id: number, accountNumber: string) => ({ id, accountNumber, accountName: 'Traction/Mama Put', bank: 'WEMA', businessName: 'Mama Put' });
+    const queryClient = new QueryClient();
+    queryClient.setQueryData([listFixedAccounts.id, { blacklist: false }, 'infinite'], {
+      pages: [{ items: [account(7, '0123456789'), account(8, '0987654321')], page: 1, pageSize: 100, total: 2, hasMore: false }],
+      pageParams: [1],
+    });
+    const request = { command: blacklistFixedAccountsBulk, fixed: { ids: [7, 8], blacklist: true }, about: '2 selected accounts' };
+    renderForm(<CommandForm command={blacklistFixedAccountsBulk} request={request} onClose={() => {}} />, queryClient);
+    await user.type(screen.getByLabelText(/^Reason/), 'Used for a scam');
+    await user.click(screen.getByRole('button', { name: 'Blacklist 2 selected accounts…' }));
+    call.mockResolvedValue({ matched: 2, changed: 1, skipped: [{ id: 8, reason: 'is already blacklisted' }] });
+    await user.click(screen.getByRole('button', { name: 'Blacklist 2 selected accounts' }));
+
+    const result = await screen.findByTestId('command-result');
+    expect(result.querySelector('[data-skipped-id="8"]')?.textContent).toBe('0987654321: is already blacklisted');
+    expect(result.textContent).not.toContain('#8');
   });
 });

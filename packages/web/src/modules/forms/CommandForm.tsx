@@ -3,9 +3,10 @@ import { ClientError } from '@traction/core/client';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../ui/Button';
 import type { CommandRequest } from './commandRequestAtom';
+import { actionSentence } from './actionSentence';
 import { CommandResult } from './CommandResult';
 import { FieldInput } from './FieldInput';
-import { fieldErrors, serverIssues, type FieldErrors } from './fieldErrors';
+import { fieldErrors, fieldSentence, serverIssues, type FieldErrors } from './fieldErrors';
 import { fieldsOfCommand } from './fieldsOfCommand';
 import type { FieldValue } from './FormField';
 import { initialFormValues } from './initialFormValues';
@@ -16,8 +17,6 @@ import { failureMessage, useCommandRun } from './useCommandRun';
 const NOTHING_FIXED: Record<string, unknown> = {};
 const NO_ERRORS: FieldErrors = { fields: {}, others: [] };
 
-const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
-
 export interface CommandFormProps {
   command: AnyCommand;
   request: CommandRequest;
@@ -27,9 +26,10 @@ export interface CommandFormProps {
 
 /**
  * A form generated from a command's input schema. Checks the input with the command's own schema
- * before sending and puts every issue, the schema's or the server's, under its field. `confirm`
- * commands ask "Are you sure?" first; `money` commands send only once the admin has typed the
- * amount (or reference) exactly.
+ * before sending and puts every issue, the schema's or the server's, under its field, naming
+ * it. The buttons say the action of what it acts on ("Mark Sunrise Petroleum as fraud");
+ * `confirm` commands ask it as a question first; `money` commands send only once the admin has
+ * typed the amount (or reference) exactly.
  */
 export function CommandForm({ command, request, onClose }: CommandFormProps) {
   const fixed = request.fixed ?? NOTHING_FIXED;
@@ -45,10 +45,10 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
   const run = useCommandRun(command, request.onDone);
   const sending = run.status === 'sending';
 
-  const confirmation = useMemo(
-    () => (command.danger === 'money' ? moneyConfirmation(command, fields, toCommandInput(fields, values, fixed).input) : null),
-    [command, fields, values, fixed],
-  );
+  const typedInput = useMemo(() => toCommandInput(fields, values, fixed).input, [fields, values, fixed]);
+  const confirmation = useMemo(() => (command.danger === 'money' ? moneyConfirmation(command, fields, typedInput) : null), [command, fields, typedInput]);
+  // What the buttons say: of the input being confirmed, else of the input as typed so far.
+  const action = actionSentence(command, confirming ?? typedInput, request.about);
   const unlocked = command.danger !== 'money' || (confirmation !== null && confirmationMatches(typed, confirmation.expected));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each new set of errors renders, to focus the first invalid field.
@@ -61,7 +61,7 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
   if (run.status === 'done') {
     return (
       <div className="space-y-4">
-        <CommandResult output={run.output} />
+        <CommandResult output={run.output} context={run.context} />
         <div className="flex justify-end">
           <Button variant="primary" data-autofocus autoFocus onClick={onClose}>
             Close
@@ -150,7 +150,7 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
             key={field.name}
             field={field}
             value={values[field.name] ?? null}
-            error={errors.fields[field.name]}
+            error={fieldSentence(field.label, errors.fields[field.name])}
             onChange={change(field.name)}
             autoFocus={index === 0}
           />
@@ -190,19 +190,19 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
       {confirming ? (
         <div
           role="alertdialog"
-          aria-label="Are you sure?"
+          aria-label={`${action}?`}
           data-confirm-step
           className="rounded-md border border-amber-300 bg-amber-50 p-2.5 dark:border-amber-700 dark:bg-amber-950/40"
         >
-          <p className="font-medium">Are you sure you want to {lowerFirst(command.title)}?</p>
-          {request.subject ? <p className="text-zinc-600 dark:text-zinc-300">{request.subject}</p> : null}
+          <p className="font-medium">{action}?</p>
+          {request.subject && !action.includes(request.subject) ? <p className="text-zinc-600 dark:text-zinc-300">{request.subject}</p> : null}
           <div className="mt-2 flex justify-end gap-2">
             <Button onClick={() => setConfirming(null)} disabled={sending}>
               Go back
             </Button>
             <Button type="submit" variant="danger" autoFocus disabled={sending}>
               {sending ? <Spinner /> : null}
-              Yes, {lowerFirst(command.title)}
+              {action}
             </Button>
           </div>
         </div>
@@ -211,7 +211,7 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant={command.danger === 'none' ? 'primary' : 'danger'} disabled={sending || !unlocked} autoFocus={fields.length === 0}>
             {sending ? <Spinner /> : null}
-            {command.danger === 'confirm' ? `Confirm ${lowerFirst(command.title)}…` : command.title}
+            {command.danger === 'confirm' ? `${action}…` : action}
           </Button>
         </div>
       )}

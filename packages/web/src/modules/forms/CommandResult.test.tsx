@@ -12,51 +12,91 @@ function rowsShown(): Record<string, string> {
   return Object.fromEntries(labels.map((label, index) => [label, texts[index]!]));
 }
 
+/** A business as the fraud list showed it, before it was marked. */
+const before = {
+  id: 12,
+  name: 'Jubilee Suites',
+  email: 'hello@jubilee.ng',
+  phone: '+2348030000001',
+  category: 'HOSPITALITY',
+  stateCode: 'CR',
+  stateName: 'Cross River',
+  isFraud: false,
+  fraudReason: null,
+  fraudMarkedAt: null,
+  isTrusted: true,
+  trustedAt: '2026-02-01T09:00:00.000Z',
+  kycOverride: false,
+  hasWallet: true,
+  walletStatus: 'ACTIVE',
+  createdAt: '2026-01-05T09:30:00.000Z',
+};
+const after = {
+  ...before,
+  isFraud: true,
+  fraudReason: 'Chargebacks from stolen cards',
+  fraudMarkedAt: '2026-03-01T09:30:00.000Z',
+  isTrusted: false,
+  trustedAt: null,
+  walletStatus: 'POST_NO_DEBIT',
+};
+const answer = { message: 'Jubilee Suites is marked as fraud.', business: after };
+
 describe('CommandResult', () => {
-  it('headlines the message and shows the record as a person reads it, never as JSON', () => {
+  it('headlines the message and shows only what changed, under the labels of the list that shows the record', () => {
     render(
       <CommandResult
-        output={{
-          message: 'Jubilee Suites is marked as fraud.',
-          business: {
-            id: 12,
-            name: 'Jubilee Suites',
-            category: 'HOSPITALITY',
-            stateCode: 'CR',
-            isFraud: true,
-            isTrusted: false,
-            walletStatus: 'POST_NO_DEBIT',
-            balanceKobo: 71360130,
-            createdAt: '2026-03-01T09:30:00.000Z',
-            reviewedBy: { id: 1, name: 'Super Admin', email: 'super@traction.ng' },
-            flags: { fraud: { by: { id: 1, name: 'Super Admin', email: 'super@traction.ng' } } },
-          },
-          bankReference: 'ABCD',
-        }}
+        output={answer}
+        context={{ input: { id: 12, is_fraud: true, reason: 'Chargebacks from stolen cards' }, previous: { business: before } }}
       />,
     );
     const result = screen.getByTestId('command-result');
     expect(result.querySelector('[data-result-message]')?.textContent).toBe('Jubilee Suites is marked as fraud.');
     expect(result.textContent).not.toMatch(/[{}]/);
     expect(rowsShown()).toEqual({
-      'Business · ID': '12',
-      'Business · Name': 'Jubilee Suites',
-      'Business · Category': 'Hospitality',
-      'Business · State': 'Cross River',
-      'Business · Is fraud': 'Yes',
-      'Business · Is trusted': 'No',
-      'Business · Wallet status': 'Post no debit',
-      'Business · Balance': '₦713,601.30',
-      'Business · Created at': '1 Mar 2026, 10:30',
-      'Business · Reviewed by': 'Super Admin',
-      'Business · Flags · Fraud': '1 field',
-      'Bank reference': 'ABCD',
+      Fraud: 'Yes',
+      'Fraud reason': 'Chargebacks from stolen cards',
+      Marked: '1 Mar 2026, 10:30',
+      Trusted: 'No',
+      'Trusted at': '—',
+      Wallet: 'Post no debit',
     });
   });
 
+  it('names a record the console never showed, and shows what the input set on it', () => {
+    render(<CommandResult output={answer} context={{ input: { id: 12, is_fraud: true, reason: 'Chargebacks from stolen cards' } }} />);
+    expect(rowsShown()).toEqual({
+      ID: '12',
+      Business: 'Jubilee Suites',
+      Fraud: 'Yes',
+      'Fraud reason': 'Chargebacks from stolen cards',
+      Marked: '1 Mar 2026, 10:30',
+    });
+  });
+
+  it('names the rows a bulk command skipped as the list shows them', () => {
+    const output = {
+      matched: 3,
+      changed: 1,
+      skipped: [
+        { id: 8, reason: 'is already blacklisted' },
+        { id: 9, reason: 'is closed' },
+      ],
+    };
+    render(<CommandResult output={output} context={{ rowNames: new Map([[8, '0123456789']]) }} />);
+    const skipped = [...screen.getByTestId('command-result').querySelectorAll('[data-skipped-id]')].map((item) => item.textContent);
+    expect(skipped).toEqual(['0123456789: is already blacklisted', '#9: is closed']);
+    expect(screen.getByTestId('command-result').textContent).toContain('Changed 1 of 3 matched; 2 skipped.');
+  });
+
   it('prefers the readable twin of a code and says Done. when there is no message', () => {
-    render(<CommandResult output={{ record: { stateCode: 'LA', state: 'Lagos', category: 'RETAIL', categoryLabel: 'Retail shop', amountKobo: '250' } }} />);
+    render(
+      <CommandResult
+        output={{ record: { stateCode: 'LA', state: 'Lagos', category: 'RETAIL', categoryLabel: 'Retail shop', amountKobo: '250' } }}
+        context={{ input: { state: 'LA', category: 'RETAIL', amount: 250 } }}
+      />,
+    );
     expect(screen.getByTestId('command-result').querySelector('[data-result-message]')?.textContent).toBe('Done.');
-    expect(rowsShown()).toEqual({ 'Record · State': 'Lagos', 'Record · Category': 'Retail shop', 'Record · Amount': '₦2.50' });
+    expect(rowsShown()).toEqual({ State: 'Lagos', Category: 'Retail shop', Amount: '₦2.50' });
   });
 });

@@ -1,10 +1,10 @@
-import { summarizeOutput } from './summarizeOutput';
+import { type ResultContext, summarizeOutput } from './summarizeOutput';
 
 const MAX_SKIPPED_SHOWN = 10;
 
-/** What a command answered, in a few lines: its message, bulk counts, or a key/value list. */
-export function CommandResult({ output }: { output: unknown }) {
-  const summary = summarizeOutput(output);
+/** What a command answered, in a few lines: its message, bulk counts and skipped rows, and what changed. */
+export function CommandResult({ output, context }: { output: unknown; context?: ResultContext }) {
+  const summary = summarizeOutput(output, context);
   return (
     <div data-testid="command-result" role="status" className="space-y-2">
       <p data-result-message className="font-medium text-accent-700 dark:text-accent-300">
@@ -19,8 +19,8 @@ export function CommandResult({ output }: { output: unknown }) {
           {summary.bulk.skipped.length > 0 ? (
             <ul className="mt-1 max-h-40 overflow-y-auto text-xs text-zinc-600 dark:text-zinc-400">
               {summary.bulk.skipped.slice(0, MAX_SKIPPED_SHOWN).map((skip) => (
-                <li key={skip.id}>
-                  #{skip.id}: {skip.reason}
+                <li key={skip.id} data-skipped-id={skip.id}>
+                  {skip.name}: {skip.reason}
                 </li>
               ))}
               {summary.bulk.skipped.length > MAX_SKIPPED_SHOWN ? <li>…and {summary.bulk.skipped.length - MAX_SKIPPED_SHOWN} more</li> : null}

@@ -15,6 +15,12 @@ export interface CommandRequest<C extends AnyCommand = AnyCommand> {
   /** A line under the title saying what the command will act on, e.g. "12 selected admins". */
   subject?: string;
   /**
+   * The name of what the command acts on: the record on the page it was opened from ("Sunrise
+   * Petroleum") or the selection ("12 selected admins"). Buttons and the confirmation say the
+   * action of it: "Mark Sunrise Petroleum as fraud".
+   */
+  about?: string;
+  /**
    * Called with the command's output after it succeeded. Method syntax on purpose: a request for
    * one command must fit where any request goes (the atom), and methods compare their parameter
    * both ways.

@@ -1,7 +1,7 @@
 import { defineCommand, koboField } from '@traction/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldErrors, serverIssues } from './fieldErrors';
+import { fieldErrors, fieldSentence, serverIssues } from './fieldErrors';
 import { fieldsOfCommand } from './fieldsOfCommand';
 import { labelFromName } from './labelFromName';
 import { confirmationMatches, moneyConfirmation } from './moneyConfirmation';
@@ -27,15 +27,29 @@ describe('fieldErrors', () => {
           { path: ['email'], message: 'second message is dropped' },
           ...serverIssues([{ field: 'device.deviceId', message: 'is required' }]),
           { path: ['walletId'], message: 'must be positive' },
+          ...serverIssues([
+            { field: 'matching.search', message: 'cannot be empty' },
+            { field: 'ids.3', message: 'admin 8 does not exist' },
+          ]),
           { path: [], message: 'give either ids or matching' },
         ],
         visible,
       ),
     ).toEqual({
       fields: { email: 'must be a valid email address', device: 'is required' },
-      others: ['walletId: must be positive', 'give either ids or matching'],
+      others: ['Wallet ID must be positive', 'Matching · Search cannot be empty', 'IDs: admin 8 does not exist', 'give either ids or matching'],
     });
   });
+});
+
+describe('fieldSentence', () => {
+  it.each([
+    ['Email', 'must be a valid email address', 'Email must be a valid email address'],
+    ['First name', 'is required', 'First name is required'],
+    ['IDs', '"x" is not a whole number', 'IDs: "x" is not a whole number'],
+    ['Mark as fraud (untick to clear)', 'is required', 'Mark as fraud is required'],
+    ['Reason', 'reason is required when marking a business as fraud', 'Reason is required when marking a business as fraud'],
+  ])('%s + "%s" → "%s"', (label, message, sentence) => expect(fieldSentence(label, message)).toBe(sentence));
 });
 
 describe('moneyConfirmation', () => {
@@ -79,16 +93,36 @@ describe('moneyConfirmation', () => {
 });
 
 describe('summarizeOutput', () => {
-  it('keeps the message, the bulk counts and a flat view of the rest', () => {
+  it('keeps the message and the bulk counts, naming skipped rows as the list shows them', () => {
     expect(summarizeOutput({ ok: true, message: 'Deleted.' })).toEqual({ message: 'Deleted.', rows: [] });
-    expect(summarizeOutput({ matched: 3, changed: 2, skipped: [{ id: 4, reason: 'super admin' }] })).toEqual({
-      bulk: { matched: 3, changed: 2, skipped: [{ id: 4, reason: 'super admin' }] },
+    const bulk = {
+      matched: 3,
+      changed: 1,
+      skipped: [
+        { id: 4, reason: 'is a super admin' },
+        { id: 5, reason: 'already has them' },
+      ],
+    };
+    expect(summarizeOutput(bulk, { rowNames: new Map([[4, 'ada@traction.ng']]) })).toEqual({
+      bulk: {
+        matched: 3,
+        changed: 1,
+        skipped: [
+          { id: 4, name: 'ada@traction.ng', reason: 'is a super admin' },
+          { id: 5, name: '#5', reason: 'already has them' },
+        ],
+      },
       rows: [],
     });
-    expect(summarizeOutput({ admin: { id: 7, email: 'a@b.ng', departments: [] }, setupLinkExpiresAt: '2026-01-01' }).rows).toEqual([
-      ['Admin · ID', '7'],
-      ['Admin · Email', 'a@b.ng'],
-      ['Admin · Departments', 'none'],
+  });
+
+  it('shows a new record by its id and name and the fields its input set, under the labels of its list', () => {
+    const output = { admin: { id: 7, email: 'a@b.ng', firstName: 'Ada', status: 'active', departments: ['Risk'] }, setupLinkExpiresAt: '2026-01-01' };
+    expect(summarizeOutput(output, { input: { email: 'a@b.ng', firstName: 'Ada', departmentIds: [2] } }).rows).toEqual([
+      ['ID', '7'],
+      ['Email', 'a@b.ng'],
+      ['First name', 'Ada'],
+      ['Departments', 'Risk'],
       ['Setup link expires at', '2026-01-01'],
     ]);
   });

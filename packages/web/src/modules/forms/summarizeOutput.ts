@@ -2,68 +2,124 @@ import { NIGERIAN_STATES } from '@traction/core';
 import { formatNaira } from '@traction/core/format';
 import { dateTimeFormat } from '../ui/dateTimeFormat';
 import { humanize } from '../ui/humanize';
-import { labelFromName } from './labelFromName';
+import { fieldLabel, screenLabels } from './screenLabels';
+
+type Row = Readonly<Record<string, unknown>>;
+
+/** What the console knew around the run, to tell what the answer changed and name what it skipped. */
+export interface ResultContext {
+  /** The input the command ran with: the fields it names are fields the command sets. */
+  input?: Readonly<Record<string, unknown>>;
+  /** The answer's records as the console showed them before the run, by the answer's key (previousRecords). */
+  previous?: Readonly<Record<string, Row>>;
+  /** What the list shows for the rows a bulk command skipped, by row id (skippedRowNames). */
+  rowNames?: ReadonlyMap<number, string>;
+}
+
+export interface SkippedRow {
+  id: number;
+  /** The row as the list shows it (its name, its account number), or "#id" when it was never loaded. */
+  name: string;
+  reason: string;
+}
 
 export interface OutputSummary {
   /** The command's own sentence (`okOutput.message`). */
   message?: string;
   /** Counts of a bulk command (`bulkOutput`). */
-  bulk?: { matched: number; changed: number; skipped: { id: number; reason: string }[] };
-  /** Everything else, flattened two levels deep, as label and text a person reads (never JSON). */
+  bulk?: { matched: number; changed: number; skipped: SkippedRow[] };
+  /** What changed, as label and text a person reads with the labels of the screens (never JSON). */
   rows: [label: string, text: string][];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** How deep nested records are spread into their own rows; deeper ones are named or counted. */
-const MAX_DEPTH = 2;
+/** Inputs that say which record, not what to set on it. */
+const WHICH = /^(id|ids|uid|matching|except)$|(_id|[a-z]Id)$/;
+/** Fields every change moves, which say nothing about this one. */
+const NOISE = new Set(['updatedAt', 'lastSeenAt']);
+/** How a record is named, in the order tried. */
+const NAME_KEYS = ['name', 'title', 'label', 'businessName', 'accountNumber', 'email'];
 
-/** A compact view of any command output: its message, bulk counts, then key/value rows. */
-export function summarizeOutput(output: unknown): OutputSummary {
+const squash = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** `is_fraud` → `fraud`, `departmentIds` → `department`: the part of an input's name an answer's field repeats. */
+function stem(key: string): string {
+  const squashed = squash(key).replace(/ids$/, '');
+  return squashed.startsWith('is') && squashed.length > 4 ? squashed.slice(2) : squashed;
+}
+
+/** An answer's field the input set: `isFraud` and `fraudReason` for `is_fraud` and `reason`. */
+function setByInput(key: string, stems: readonly string[]): boolean {
+  const field = squash(key);
+  return stems.some((input) => field.includes(input) || (field.length >= 4 && input.includes(field)));
+}
+
+/**
+ * A command's answer in a few lines: its message, a bulk command's counts and the rows it
+ * skipped (by the names the list shows), and of each record it answers with, the fields that
+ * changed — those that differ from the record as the console showed it, and those the input
+ * set — under the labels the screens use (`stateName` is "State"). A record the console never
+ * showed also gets its id and name, so the reader knows which one it is.
+ */
+export function summarizeOutput(output: unknown, context: ResultContext = {}): OutputSummary {
   if (!isRecord(output)) return { rows: output === undefined ? [] : [['Result', formatValue('', output)]] };
   const summary: OutputSummary = { rows: [] };
-  const rest = { ...output };
+  const rest: Record<string, unknown> = { ...output };
   if (typeof rest.message === 'string') {
     summary.message = rest.message;
     delete rest.message;
     if (rest.ok === true) delete rest.ok;
   }
   if (typeof rest.matched === 'number' && typeof rest.changed === 'number' && Array.isArray(rest.skipped)) {
-    summary.bulk = { matched: rest.matched, changed: rest.changed, skipped: rest.skipped as { id: number; reason: string }[] };
+    const skipped = rest.skipped as { id: number; reason: string }[];
+    summary.bulk = {
+      matched: rest.matched,
+      changed: rest.changed,
+      skipped: skipped.map((skip) => ({ ...skip, name: context.rowNames?.get(skip.id) ?? `#${skip.id}` })),
+    };
     delete rest.matched;
     delete rest.changed;
     delete rest.skipped;
   }
-  addRows(summary.rows, rest, [], 1);
+  const stems = Object.keys(context.input ?? {})
+    .filter((key) => !WHICH.test(key))
+    .map(stem)
+    .filter((key) => key.length >= 3);
+  const records = Object.values(rest).filter(isRecord).length;
+  for (const [key, value] of Object.entries(rest)) {
+    if (shadowed(rest, key)) continue;
+    if (!isRecord(value)) {
+      summary.rows.push([fieldLabel(key), formatValue(key, value)]);
+      continue;
+    }
+    const labelOf = screenLabels(value);
+    const prefix = records > 1 ? `${fieldLabel(key)} · ` : '';
+    for (const field of changedFields(value, context.previous?.[key], stems)) {
+      summary.rows.push([`${prefix}${labelOf(field)}`, formatValue(field, value[field])]);
+    }
+  }
   return summary;
 }
 
-function addRows(rows: OutputSummary['rows'], record: Record<string, unknown>, labels: string[], depth: number): void {
-  for (const [key, value] of Object.entries(record)) {
-    if (shadowed(record, key)) continue;
-    const label = [...labels, labelOf(key)];
-    // The output's own records (`business`, `record`) are spread out; records inside them (`reviewedBy`)
-    // are shown by their name when they have one.
-    if (isRecord(value) && (depth === 1 || (depth <= MAX_DEPTH && nameOf(value) === undefined))) addRows(rows, value, label, depth + 1);
-    else rows.push([label.join(' · '), formatValue(key, value)]);
-  }
+function changedFields(record: Row, previous: Row | undefined, stems: readonly string[]): string[] {
+  const name = NAME_KEYS.find((key) => typeof record[key] === 'string');
+  return Object.keys(record).filter((key) => {
+    if (shadowed(record, key) || NOISE.has(key)) return false;
+    if (previous && key in previous && JSON.stringify(previous[key]) !== JSON.stringify(record[key])) return true;
+    if (!previous && (key === 'id' || key === 'uid' || key === name)) return true;
+    return setByInput(key, stems);
+  });
 }
 
 /** `stateCode` beside `state`, `category` beside `categoryLabel`: the person-readable twin is enough. */
-function shadowed(record: Record<string, unknown>, key: string): boolean {
-  if (key === 'stateCode' && typeof record.state === 'string') return true;
+function shadowed(record: Row, key: string): boolean {
+  if (key === 'stateCode' && (typeof record.state === 'string' || typeof record.stateName === 'string')) return true;
   return typeof record[`${key}Label`] === 'string';
 }
 
-function labelOf(key: string): string {
-  if (key === 'stateCode') return 'State';
-  if (/.Kobo$/.test(key)) return labelFromName(key.slice(0, -'Kobo'.length));
-  if (key.endsWith('Label') && key.length > 'Label'.length) return labelFromName(key.slice(0, -'Label'.length));
-  return labelFromName(key);
-}
-
 /** What a person calls a record: its name, title or label, a person's full name, or an email. */
-function nameOf(record: Record<string, unknown>): string | undefined {
+function nameOf(record: Row): string | undefined {
   for (const key of ['name', 'title', 'label']) {
     if (typeof record[key] === 'string' && record[key] !== '') return record[key] as string;
   }

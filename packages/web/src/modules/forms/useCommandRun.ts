@@ -3,7 +3,10 @@ import { ClientError, randomHex } from '@traction/core/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { client } from '../../app/client';
+import { previousRecords } from './previousRecords';
 import { saveFileAnswer } from './saveFileAnswer';
+import { skippedRowNames } from './skippedRowNames';
+import type { ResultContext } from './summarizeOutput';
 
 export type RunOutcome = { ok: true; output: unknown } | { ok: false; error: ClientError | Error };
 
@@ -29,6 +32,7 @@ export function useCommandRun(command: AnyCommand, onDone?: (output: unknown) =>
   const queries = useQueryClient();
   const [status, setStatus] = useState<RunStatus>('idle');
   const [output, setOutput] = useState<unknown>(undefined);
+  const [context, setContext] = useState<ResultContext>({});
   const attempt = useRef<{ key: string; fingerprint: string | null } | null>(null);
   attempt.current ??= { key: newIdempotencyKey(), fingerprint: null };
   const inFlight = useRef<AbortController | null>(null);
@@ -62,6 +66,8 @@ export function useCommandRun(command: AnyCommand, onDone?: (output: unknown) =>
               });
         // The next submission from this form is a new operation.
         attempt.current = { key: newIdempotencyKey(), fingerprint: null };
+        // Read before the refresh below replaces what the console showed.
+        setContext({ input, previous: previousRecords(queries, result), rowNames: skippedRowNames(queries, command, result) });
         setOutput(result);
         setStatus('done');
         void queries.invalidateQueries();
@@ -79,7 +85,7 @@ export function useCommandRun(command: AnyCommand, onDone?: (output: unknown) =>
     [command, onDone, queries],
   );
 
-  return { status, output, send };
+  return { status, output, context, send };
 }
 
 /** The message to show for a failed run. */

@@ -24,6 +24,7 @@ export function useMerchantActions(detail: MerchantDetail | undefined): Merchant
         open({
           command: updateFraudStatus,
           fixed: { id: business.id, is_fraud: !flags.fraud.isFraud },
+          about: name,
           subject: flags.fraud.isFraud ? `Clear the fraud mark on ${name}` : `Mark ${name} as fraud`,
         }),
     },
@@ -38,6 +39,7 @@ export function useMerchantActions(detail: MerchantDetail | undefined): Merchant
         open({
           command: toggleTrust,
           fixed: { id: business.id, isTrusted: !flags.trusted.isTrusted },
+          about: name,
           subject: flags.trusted.isTrusted ? `Withdraw trust from ${name}` : `Trust ${name}`,
         }),
     },
@@ -52,6 +54,7 @@ export function useMerchantActions(detail: MerchantDetail | undefined): Merchant
               open({
                 command: updateWalletStatus,
                 fixed: { uid: wallet.uid },
+                about: `the wallet of ${name}`,
                 subject: `Change the wallet status of ${name} — now ${walletWord(wallet.status)}`,
               }),
           },
@@ -62,7 +65,7 @@ export function useMerchantActions(detail: MerchantDetail | undefined): Merchant
       command: overrideKyc,
       label: 'KYC override',
       variant: 'secondary',
-      run: () => open({ command: overrideKyc, fixed: { businessId: business.id }, subject: `Override KYC for ${name}` }),
+      run: () => open({ command: overrideKyc, fixed: { businessId: business.id }, about: name, subject: `Override KYC for ${name}` }),
     },
     ...(recipient
       ? [
@@ -71,7 +74,13 @@ export function useMerchantActions(detail: MerchantDetail | undefined): Merchant
             command: merchantPasswordLink,
             label: 'Password link',
             variant: 'secondary' as const,
-            run: () => open({ command: merchantPasswordLink, fixed: { email: recipient }, subject: `Send ${recipient} a new password link for ${name}` }),
+            run: () =>
+              open({
+                command: merchantPasswordLink,
+                fixed: { email: recipient },
+                about: recipient,
+                subject: `Send ${recipient} a new password link for ${name}`,
+              }),
           },
         ]
       : []),

@@ -238,15 +238,15 @@ describe('Providus Repush', () => {
 
     await user.type(screen.getByRole('textbox', { name: /account/i }), '1234567890');
     await user.type(screen.getByRole('textbox', { name: /session/i }), '100004999000');
-    await user.click(screen.getByRole('button', { name: /^Confirm/ }));
-    await user.click(await screen.findByRole('button', { name: /^Yes/ }));
+    await user.click(screen.getByRole('button', { name: 'Repush a missed Providus notification…' }));
+    await user.click(await screen.findByRole('button', { name: 'Repush a missed Providus notification' }));
     await waitFor(() => expect(screen.getAllByText(/has no transfer with session id 100004999000/)).toHaveLength(2)); // the field, and the run's message
     expect(screen.getByTestId('command-form').textContent!.match(/has no transfer/g)).toHaveLength(1);
 
     await user.clear(screen.getByRole('textbox', { name: /session/i }));
     await user.type(screen.getByRole('textbox', { name: /session/i }), '100004999123');
-    await user.click(screen.getByRole('button', { name: /^Confirm/ }));
-    await user.click(await screen.findByRole('button', { name: /^Yes/ }));
+    await user.click(screen.getByRole('button', { name: 'Repush a missed Providus notification…' }));
+    await user.click(await screen.findByRole('button', { name: 'Repush a missed Providus notification' }));
     await waitFor(() => expect(screen.getByTestId('recent-runs').textContent).toContain('Timed out — may have acted'));
   });
 
