@@ -1,5 +1,5 @@
 import { Command } from 'cmdk';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Keys } from '../keyboard/ShortcutHelp';
 import type { PaletteEntry } from './PaletteEntry';
 import { PaletteItem } from './PaletteItem';
@@ -24,6 +24,16 @@ export interface PaletteSearchProps {
  */
 export function PaletteSearch({ entries, recent, onPick, limit = PALETTE_RESULT_LIMIT }: PaletteSearchProps) {
   const [query, setQuery] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  // Headless UI's dialog leaves the first field alone on touch screens (so forms do not pop the
+  // keyboard up); the palette is nothing but its search box, so it takes the focus there too,
+  // after the dialog has placed it.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement !== input.current) input.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
   const ranked = useMemo(() => rankEntries(entries, query, recent), [entries, query, recent]);
   const shown = ranked.slice(0, limit);
   const recentKeys = useMemo(() => new Set(recent), [recent]);
@@ -36,6 +46,7 @@ export function PaletteSearch({ entries, recent, onPick, limit = PALETTE_RESULT_
     <Command shouldFilter={false} loop label="Command palette" className="flex max-h-[70vh] flex-col">
       <div className="flex items-center gap-2 border-b border-zinc-200 px-3 dark:border-zinc-800">
         <Command.Input
+          ref={input}
           data-autofocus
           value={query}
           onValueChange={setQuery}

@@ -24,9 +24,25 @@ const CONSOLE_SENT_COMMANDS: ReadonlySet<AnyCommand> = new Set<AnyCommand>([repo
 export const isPaletteCommand = (command: AnyCommand) =>
   command.auth === 'admin' && !SESSION_COMMANDS.has(command) && !SAVED_VIEW_COMMANDS.has(command) && !CONSOLE_SENT_COMMANDS.has(command);
 
+/** A bulk command (core's `selectionFields`): it acts on rows selected on a list, so the palette offers it for the selection. */
+export const takesSelection = (command: AnyCommand) => 'ids' in command.input.shape && 'matching' in command.input.shape;
+
 /**
- * Every page the admin may open and every command they may run, once per permission set; the
- * palette ranks this list on each keystroke. `savedViews` (the admin's own, first) come from the server.
+ * Commands the palette leaves out because something it offers already does the same: a list
+ * shown by a page the admin may open (the page, not a form that can only count the rows), a
+ * bulk command (offered with the selection bar's words while rows are selected), a command
+ * another one covers (`coveredBy`).
+ */
+function repeatsAnother(command: AnyCommand, offeredRoutes: ReadonlySet<string>, offered: (id: string) => boolean): boolean {
+  if (command.list?.route !== undefined && offeredRoutes.has(command.list.route)) return true;
+  if (takesSelection(command)) return true;
+  return command.coveredBy !== undefined && offered(command.coveredBy);
+}
+
+/**
+ * Every page the admin may open and every command they may run, each once (no command that
+ * repeats a page or another command), per permission set; the palette ranks this list on each
+ * keystroke. `savedViews` (the admin's own, first) come from the server.
  */
 export function buildPaletteIndex(
   routes: readonly RouteEntry[],
@@ -47,9 +63,15 @@ export function buildPaletteIndex(
       ...(route.chord ? { chord: route.chord } : {}),
     });
   }
+  const offeredRoutes = new Set(entries.flatMap((entry) => (entry.kind === 'route' ? [entry.target] : [])));
+  const allowed = (command: AnyCommand) => isPaletteCommand(command) && (command.permission === null || permissions.has(command.permission));
+  const byId = new Map(commands.map((command) => [command.id, command]));
+  const offered = (id: string) => {
+    const command = byId.get(id);
+    return command !== undefined && allowed(command);
+  };
   for (const command of commands) {
-    if (!isPaletteCommand(command)) continue;
-    if (command.permission !== null && !permissions.has(command.permission)) continue;
+    if (!allowed(command) || repeatsAnother(command, offeredRoutes, offered)) continue;
     entries.push({
       key: `command:${command.id}`,
       kind: 'command',

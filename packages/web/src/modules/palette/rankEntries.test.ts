@@ -1,7 +1,7 @@
-import { registry, type AnyCommand } from '@traction/core';
+import { commandsById, registry, type AnyCommand } from '@traction/core';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteEntry } from '../../routes';
-import { buildPaletteIndex } from './buildPaletteIndex';
+import { buildPaletteIndex, isPaletteRoute } from './buildPaletteIndex';
 import type { PaletteEntry } from './PaletteEntry';
 import { rankEntries } from './rankEntries';
 import { MAX_RECENT, rememberEntry } from './rememberEntry';
@@ -37,6 +37,32 @@ describe('buildPaletteIndex', () => {
     expect(admin).not.toContain('command:auth.login');
   });
 
+  it('offers each thing once: no list a page shows, no bulk command, no command another covers', () => {
+    const everything = new Set((registry as readonly AnyCommand[]).flatMap((command) => (command.permission ? [command.permission] : [])));
+    const index = keys(buildPaletteIndex(ROUTES, registry as readonly AnyCommand[], everything));
+    expect(index).toContain('route:/audit-log');
+    expect(index).not.toContain('command:audit.list');
+    expect(index).toContain('route:/merchants');
+    expect(index).not.toContain('command:merchants.list');
+    expect(index).toContain('command:fraud.update');
+    expect(index).not.toContain('command:fraud.update-bulk');
+    expect(index).not.toContain('command:permissions.grant-bulk');
+    expect(index).toContain('command:merchants.search');
+    expect(index).not.toContain('command:merchants.by-name');
+    // A list without a page of its own stays: nothing else shows it.
+    expect(index).toContain('command:business-users.list');
+    // An admin who may read the list but not open its page (none today) would keep the command.
+    expect(keys(buildPaletteIndex([], registry as readonly AnyCommand[], new Set(['audit.view'])))).toContain('command:audit.list');
+  });
+
+  it('names only pages and commands that exist when it leaves one out for another', () => {
+    const paletteRoutes = new Set(ROUTES.filter(isPaletteRoute).map((route) => route.path));
+    for (const command of registry as readonly AnyCommand[]) {
+      if (command.list?.route) expect(paletteRoutes, `${command.id}'s list.route`).toContain(command.list.route);
+      if (command.coveredBy) expect(commandsById.has(command.coveredBy), `${command.id}'s coveredBy`).toBe(true);
+    }
+  });
+
   it('keeps chords and dangers for the rows', () => {
     const index = buildPaletteIndex(ROUTES, registry as readonly AnyCommand[], new Set(['admins.view', 'admins.delete']));
     expect(index.find((e) => e.key === 'route:/admin')).toMatchObject({ kind: 'route', chord: 'a', group: 'Admin MGT' });
@@ -62,8 +88,26 @@ describe('rankEntries', () => {
   it('ranks by match quality: label starts before contains before fuzzy', () => {
     const ranked = keys(rankEntries(index, 'audit', []));
     expect(ranked[0]).toBe('route:/audit-log');
-    expect(ranked).toContain('command:audit.list');
     expect(keys(rankEntries(index, 'perm', []))[0]).toBe('route:/permissions');
+  });
+
+  it('ranks words in titles above keywords, groups and ids: "merch" is Merchants first', () => {
+    const merchants = buildPaletteIndex(
+      ROUTES,
+      registry as readonly AnyCommand[],
+      new Set(['merchants.view', 'merchants.create', 'merchants.trust', 'kyc.view']),
+    );
+    const ranked = keys(rankEntries(merchants, 'merch', []));
+    expect(ranked[0]).toBe('route:/merchants');
+    // Titles with a word starting "merch" come before entries that only have it in a keyword or group.
+    const titled = ranked.filter((key) => /\bmerch/i.test(merchants.find((entry) => entry.key === key)!.label));
+    expect(ranked.slice(0, titled.length)).toEqual(titled);
+    // A recent command does not jump a better title match: it is first among equals.
+    const withRecent = keys(rankEntries(merchants, 'merch', ['command:merchants.password-link']));
+    expect(withRecent[0]).toBe('route:/merchants');
+    expect(withRecent.indexOf('command:merchants.password-link')).toBeLessThan(withRecent.indexOf('route:/accounts-for-trusting'));
+    const entry = (key: string, label: string, keywords: string[] = []): PaletteEntry => ({ key, kind: 'command', label, group: '', keywords, target: key });
+    expect(keys(rankEntries([entry('kw', 'Look up a KYC record', ['merchant']), entry('title', 'Sign up a merchant')], 'merch', []))).toEqual(['title', 'kw']);
   });
 
   it('puts a page before a command that matches as well: "document" is the Document page first', () => {
@@ -91,11 +135,13 @@ describe('rankEntries', () => {
     expect(keys(rankEntries(wallet, 'wal tra', []))[0]).toBe('command:Approve wallet transaction');
   });
 
-  it('puts matching recent entries first, and leaves out recent ones that do not match', () => {
+  it('puts matching recent entries first among equal matches, and leaves out recent ones that do not match', () => {
     const ranked = keys(rankEntries(index, 'admin', ['route:/overview', 'command:admins.delete', 'route:/audit-log']));
-    expect(ranked.slice(0, 2)).toEqual(['command:admins.delete', 'route:/audit-log']);
+    // "Delete an admin" and "All Admins" match alike (a word starts "admin"): the recent one first.
+    expect(ranked.slice(0, 2)).toEqual(['command:admins.delete', 'route:/admin']);
     expect(ranked).not.toContain('route:/overview');
-    expect(ranked.indexOf('route:/admin')).toBeGreaterThan(0);
+    // The Audit Log matches by its group only: recent or not, it stays below the titles.
+    expect(ranked.indexOf('route:/audit-log')).toBeGreaterThan(ranked.indexOf('command:admins.create'));
   });
 
   it('stays fast with 5,000 entries', () => {
