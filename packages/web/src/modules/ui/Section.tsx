@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
  * One titled part of a record page (a merchant, a KYC record), with an optional count and link on
@@ -6,6 +6,16 @@ import { useId, type ReactNode } from 'react';
  */
 export function Section({ name, title, count, aside, children }: { name: string; title: string; count?: number; aside?: ReactNode; children: ReactNode }) {
   const headingId = useId();
+  const scroller = useRef<HTMLDivElement>(null);
+  // Checked after every render (rows arrive) and on every resize.
+  useEffect(() => focusableWhenScrolling(scroller.current));
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => focusableWhenScrolling(box));
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
   return (
     <section
       aria-labelledby={headingId}
@@ -21,7 +31,16 @@ export function Section({ name, title, count, aside, children }: { name: string;
         </h2>
         {aside}
       </header>
-      <div className="overflow-x-auto">{children}</div>
+      <div ref={scroller} className="overflow-x-auto">
+        {children}
+      </div>
     </section>
   );
+}
+
+/** Content wider than the section scrolls sideways: the keyboard must then reach it to scroll it (WCAG 2.1.1). */
+function focusableWhenScrolling(box: HTMLDivElement | null): void {
+  if (!box) return;
+  if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
+  else box.removeAttribute('tabindex');
 }
