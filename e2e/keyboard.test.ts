@@ -134,8 +134,12 @@ describe.runIf(run)('working the console by keyboard', () => {
     const form = page.getByTestId('command-form');
     await form.waitFor();
     await form.locator('input[name="permissions"][value="audit.view"]').check();
-    await form.getByRole('button', { name: /^Confirm/ }).click();
-    await form.getByRole('button', { name: /^Yes,/ }).click();
+    // The buttons say the action of the selection: "Grant “Audit log: view” to all 129 admins matching the filters".
+    await form.getByRole('button', { name: /^Grant .* to all 129 admins matching the filters…$/ }).click();
+    await form
+      .locator('[data-confirm-step]')
+      .getByRole('button', { name: /^Grant .* to all 129 admins matching the filters$/ })
+      .click();
     await page.getByTestId('command-result').waitFor();
     expect(await page.getByTestId('command-result').textContent()).toMatch(/129/);
 

@@ -7,7 +7,10 @@ import { ClientError } from '@traction/core/client';
 import { canOpenPath } from '../../canOpenPath';
 import { permissionSetAtom } from '../auth/sessionAtoms';
 import { commandRequestAtom } from '../forms/commandRequestAtom';
+import { rowDisplayName } from '../forms/rowDisplayName';
+import { selectionAbout } from '../forms/selectionAbout';
 import { paletteOpenAtom } from '../palette/paletteAtoms';
+import { usePaletteSelection } from '../palette/usePaletteSelection';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { SaveViewButton } from '../views/SaveViewButton';
@@ -160,6 +163,14 @@ export function ListPage({
 
   const matching = total ?? 0;
   const selected = selectedCount(selection, matching);
+  // What buttons and confirmations call the selection: "Mark 3 selected businesses as fraud".
+  const about = selectionAbout({
+    all: selection.mode === 'all',
+    count: selected,
+    noun: rowNoun,
+    filtered: countFilters(params, fields) > 0 || Object.keys(fixedFilters).length > 0,
+    only: selectedRows?.length === 1 ? rowDisplayName(command, selectedRows[0]!) : undefined,
+  });
   const runBulk = (action: BulkAction, fixed: Record<string, unknown>, howMany: number) => {
     const noun = howMany === 1 ? rowNoun.one : rowNoun.other;
     const filtered = countFilters(params, fields) > 0 || Object.keys(fixedFilters).length > 0;
@@ -173,12 +184,15 @@ export function ListPage({
       command: action.command,
       fixed,
       subject: action.subject ?? `${action.label}: ${which}`,
+      about,
       onDone: () => {
         setSelection(emptySelection);
         void queryClient.invalidateQueries({ queryKey: [command.id] });
       },
     });
   };
+  // The palette runs the selection bar's actions too (Ctrl+K, "mark as fraud").
+  usePaletteSelection({ selection, selected, filters, about, actions: barActions, run: runBulk });
 
   let placeholder: ReactNode = null;
   if (query.isPending) placeholder = <TableMessage state="loading" />;
