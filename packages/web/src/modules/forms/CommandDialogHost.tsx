@@ -1,5 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { useAtom } from 'jotai';
+import { useFocusReturn } from '../keyboard/useFocusReturn';
 import { commandRequestAtom, type CommandRequest } from './commandRequestAtom';
 import { CommandForm } from './CommandForm';
 
@@ -28,6 +29,7 @@ export function CommandDialogHost() {
   const [request, setRequest] = useAtom(commandRequestAtom);
   const command = request?.command;
   const close = () => setRequest(null);
+  useFocusReturn(request !== null);
 
   return (
     <Dialog open={request !== null} onClose={close} className="relative z-50">

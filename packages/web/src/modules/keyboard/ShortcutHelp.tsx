@@ -1,5 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useAtom, useAtomValue } from 'jotai';
+import { useFocusReturn } from './useFocusReturn';
 import { activeShortcutsAtom, displayKeys, shortcutHelpOpenAtom, type ShortcutGroup, type ShortcutInfo } from './shortcuts';
 
 const ORDER: ShortcutGroup[] = ['General', 'Go to', 'Page', 'Table'];
@@ -23,6 +24,7 @@ export function Keys({ keys }: { keys: string }) {
 /** `?`: every shortcut the current page has mounted, grouped. Esc closes it. */
 export function ShortcutHelp() {
   const [open, setOpen] = useAtom(shortcutHelpOpenAtom);
+  useFocusReturn(open);
   const active = useAtomValue(activeShortcutsAtom);
   const unique = new Map<string, ShortcutInfo>();
   for (const info of active.values()) unique.set(`${info.group}:${info.keys}`, info);

@@ -33,6 +33,8 @@ export function displayKeys(keys: string): string[] {
         if (part === 'esc') return 'Esc';
         if (part === 'up') return '↑';
         if (part === 'down') return '↓';
+        if (part === 'home') return 'Home';
+        if (part === 'end') return 'End';
         // A letter in a chord reads as on the key cap (Ctrl+K); alone it is what to type (g, j).
         return chord && part.length === 1 ? part.toUpperCase() : part;
       })
@@ -40,12 +42,13 @@ export function displayKeys(keys: string): string[] {
   });
 }
 
-/** `g o` → react-hotkeys-hook's `g>o`; `?` → `shift+slash`; `/` → `slash`. */
+/**
+ * Whether a shortcut is a symbol (`?`, `/`) matched by the character typed rather than by the key
+ * pressed: keyboard layouts put them on different keys, some with Shift and some without.
+ */
+export const isSymbolKey = (keys: string): boolean => keys.length === 1 && !/[a-z0-9]/i.test(keys);
+
+/** `g o` → react-hotkeys-hook's `g>o`; a symbol stays itself (matched by the character typed). */
 export function toHotkey(keys: string): string {
-  const step = (s: string) =>
-    s
-      .split('+')
-      .map((p) => (p === '/' ? 'slash' : p === '?' ? 'shift+slash' : p))
-      .join('+');
-  return keys.split(' ').map(step).join('>');
+  return keys.split(' ').join('>');
 }

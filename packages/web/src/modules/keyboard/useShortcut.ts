@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
-import { activeShortcutsAtom, toHotkey, type ShortcutGroup } from './shortcuts';
+import { activeShortcutsAtom, isSymbolKey, toHotkey, type ShortcutGroup } from './shortcuts';
 
 export interface ShortcutOptions {
   group?: ShortcutGroup;
@@ -53,18 +53,22 @@ export function useShortcut(keys: string, description: string, handler: (event: 
   const usesModifier = /\b(mod|ctrl|meta|alt)\+/.test(keys);
   const sequence = keys.includes(' ');
   const singleKey = !sequence && !usesModifier;
+  // `?` is Shift+/ on a US keyboard, Shift+ß on a German one and a key of its own elsewhere: a
+  // symbol fires on the character typed, with or without Shift (or AltGr, which types it on some).
+  const symbol = isSymbolKey(keys);
 
   useHotkeys(
     toHotkey(keys),
     (event) => {
-      if (!usesModifier && (event.ctrlKey || event.metaKey || event.altKey)) return;
+      const altGraph = symbol && event.getModifierState?.('AltGraph');
+      if (!usesModifier && !altGraph && (event.ctrlKey || event.metaKey || event.altKey)) return;
       if (singleKey && secondKeyOfSequence(event)) return;
       if (!inDialogs && dialogOpen()) return;
       event.preventDefault();
       handlerRef.current(event);
     },
-    { enabled, enableOnFormTags: whileTyping, enableOnContentEditable: whileTyping, useKey: keys === '?' ? false : undefined },
-    [enabled, whileTyping, usesModifier, inDialogs, singleKey],
+    { enabled, enableOnFormTags: whileTyping, enableOnContentEditable: whileTyping, ...(symbol ? { useKey: true, ignoreModifiers: true } : {}) },
+    [enabled, whileTyping, usesModifier, inDialogs, singleKey, symbol],
   );
 
   useEffect(() => {

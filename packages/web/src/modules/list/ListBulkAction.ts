@@ -9,6 +9,7 @@ export interface ListBulkAction<C extends AnyCommand = AnyCommand> {
   label: string;
   /** Input the button decides (`is_fraud: true`), checked against the command's input; the form does not ask for it. */
   fixed?: Partial<CommandInput<C>>;
+  /** `danger` (red) for what stops, blocks or closes something: blacklist, mark as fraud, deactivate. Undoing one of those is primary. */
   tone?: 'primary' | 'danger';
   /** Why the action cannot run on the selected rows (a merchant marked as fraud cannot be trusted): the button is disabled with the reason shown. */
   unavailable?: (rows: readonly Row[]) => string | undefined;

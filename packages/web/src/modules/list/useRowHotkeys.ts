@@ -35,6 +35,8 @@ export function useRowHotkeys(actions: RowHotkeyActions): void {
     [
       { keys: 'down', description: 'Next row (table focused)', group: 'Table' },
       { keys: 'up', description: 'Previous row (table focused)', group: 'Table' },
+      { keys: 'home', description: 'First row (table focused)', group: 'Table' },
+      { keys: 'end', description: 'Last loaded row (table focused)', group: 'Table' },
       ...(actions.canOpen ? [{ keys: 'enter', description: 'Open the row', group: 'Table' as const }] : []),
     ],
     enabled,

@@ -19,6 +19,7 @@ export const FRAUD_ACTIONS: readonly ListBulkAction[] = [
     command: updateFraudStatusBulk,
     label: 'Mark as fraud',
     fixed: { is_fraud: true },
+    tone: 'danger',
     subject: (rows) => {
       const row = only(rows);
       return row
@@ -30,7 +31,6 @@ export const FRAUD_ACTIONS: readonly ListBulkAction[] = [
     command: updateFraudStatusBulk,
     label: 'Clear fraud',
     fixed: { is_fraud: false },
-    tone: 'danger',
     subject: (rows) => {
       const row = only(rows);
       return row
@@ -40,13 +40,13 @@ export const FRAUD_ACTIONS: readonly ListBulkAction[] = [
   }),
 ];
 
-export const BLACKLIST_ACTION: ListBulkAction = bulkAction({ command: blacklistFixedAccountsBulk, label: 'Blacklist', fixed: { blacklist: true } });
-export const WHITELIST_ACTION: ListBulkAction = bulkAction({
+export const BLACKLIST_ACTION: ListBulkAction = bulkAction({
   command: blacklistFixedAccountsBulk,
-  label: 'Whitelist',
-  fixed: { blacklist: false },
+  label: 'Blacklist',
+  fixed: { blacklist: true },
   tone: 'danger',
 });
+export const WHITELIST_ACTION: ListBulkAction = bulkAction({ command: blacklistFixedAccountsBulk, label: 'Whitelist', fixed: { blacklist: false } });
 
 export const TRUST_ACTIONS: readonly ListBulkAction[] = [
   bulkAction({

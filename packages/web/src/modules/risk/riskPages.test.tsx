@@ -71,8 +71,9 @@ describe('Mark as Fraud', () => {
     call.mockImplementation(() => page([business({})]));
     const store = renderAt('/fraud', <FraudPage />);
     const bar = await select(0);
-    const clear = within(bar).getByRole('button', { name: 'Clear fraud' });
-    expect(clear.getAttribute('data-variant')).toBe('danger');
+    // Red for the one that stops money, not for undoing it.
+    expect(within(bar).getByRole('button', { name: 'Mark as fraud' }).getAttribute('data-variant')).toBe('danger');
+    expect(within(bar).getByRole('button', { name: 'Clear fraud' }).getAttribute('data-variant')).toBe('primary');
     fireEvent.click(within(bar).getByRole('button', { name: 'Mark as fraud' }));
     const request = store.get(commandRequestAtom)!;
     expect(request).toMatchObject({ command: updateFraudStatusBulk, fixed: { ids: [42], is_fraud: true } });
