@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AuditDescription } from './commands/audit/audit-description';
+import type { ColumnLayoutHints } from './list';
 import type { Permission } from './permissions';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -15,7 +16,8 @@ export type Danger = 'none' | 'confirm' | 'money';
 /** How a list column is rendered and written to CSV. `sentence`: text read as a whole (the audit log's "what happened"), given room. */
 export type ColumnKind = 'text' | 'sentence' | 'id' | 'email' | 'number' | 'money' | 'date' | 'datetime' | 'enum' | 'boolean' | 'tags';
 
-export interface ListColumn {
+/** A list column. Its width, priority and part on a phone's card follow from its kind (list.ts, `columnLayout`); set them here only where that is wrong. */
+export interface ListColumn extends ColumnLayoutHints {
   /** Key of the row object. */
   key: string;
   /** Header shown in tables and written as the CSV header. */

@@ -34,7 +34,7 @@ export const listDeviceRequests = defineCommand({
       { key: 'browserName', label: 'Browser', kind: 'text' },
       { key: 'browserVersion', label: 'Version', kind: 'text' },
       { key: 'deviceType', label: 'Type', kind: 'enum' },
-      { key: 'status', label: 'Status', kind: 'enum' },
+      { key: 'status', label: 'Status', kind: 'enum', priority: 'high' },
       { key: 'requestedAt', label: 'Requested', kind: 'datetime' },
       { key: 'decidedBy', label: 'Decided by', kind: 'text' },
     ],

@@ -60,7 +60,7 @@ export const listKyc = defineCommand({
       { key: 'documentType', label: 'Document', kind: 'enum' },
       { key: 'idNumber', label: 'ID number', kind: 'text' },
       { key: 'detail', label: 'Details', kind: 'text' },
-      { key: 'status', label: 'Status', kind: 'enum' },
+      { key: 'status', label: 'Status', kind: 'enum', priority: 'high' },
       { key: 'submittedAt', label: 'Submitted', kind: 'datetime' },
       { key: 'reviewedBy', label: 'Reviewed by', kind: 'text' },
       { key: 'reviewedAt', label: 'Reviewed', kind: 'datetime' },

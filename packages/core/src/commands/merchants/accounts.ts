@@ -15,7 +15,7 @@ const bankCodeField = z
 const accountColumns = [
   { key: 'businessName', label: 'Business', kind: 'text' },
   { key: 'accountName', label: 'Account name', kind: 'text' },
-  { key: 'accountNumber', label: 'Account number', kind: 'text' },
+  { key: 'accountNumber', label: 'Account number', kind: 'text', width: 13 },
   { key: 'bankName', label: 'Bank', kind: 'text' },
   { key: 'bankCode', label: 'Bank code', kind: 'text' },
   { key: 'isSettlement', label: 'Settlement', kind: 'boolean' },

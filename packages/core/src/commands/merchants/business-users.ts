@@ -32,7 +32,7 @@ export const listBusinessUsers = defineCommand({
       { key: 'firstName', label: 'First name', kind: 'text' },
       { key: 'lastName', label: 'Last name', kind: 'text' },
       { key: 'email', label: 'Email', kind: 'email' },
-      { key: 'phone', label: 'Phone', kind: 'text' },
+      { key: 'phone', label: 'Phone', kind: 'text', width: 17 },
       { key: 'role', label: 'Role', kind: 'enum' },
       { key: 'businessName', label: 'Business', kind: 'text' },
       { key: 'status', label: 'Status', kind: 'enum' },

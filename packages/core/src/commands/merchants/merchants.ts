@@ -23,7 +23,7 @@ const businessColumns = [
   { key: 'id', label: 'ID', kind: 'id' },
   { key: 'name', label: 'Name', kind: 'text' },
   { key: 'email', label: 'Email', kind: 'email' },
-  { key: 'phone', label: 'Phone', kind: 'text' },
+  { key: 'phone', label: 'Phone', kind: 'text', width: 17 },
   { key: 'state', label: 'State', kind: 'text' },
   { key: 'category', label: 'Category', kind: 'enum' },
   { key: 'isFraud', label: 'Fraud', kind: 'boolean' },

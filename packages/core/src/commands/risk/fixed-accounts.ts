@@ -20,7 +20,7 @@ function blacklistWords(input: AuditInput): string {
 }
 
 const accountColumns: readonly ListColumn[] = [
-  { key: 'accountNumber', label: 'Account number', kind: 'text' },
+  { key: 'accountNumber', label: 'Account number', kind: 'text', width: 13 },
   { key: 'accountName', label: 'Account name', kind: 'text' },
   { key: 'bank', label: 'Bank', kind: 'enum' },
   { key: 'businessName', label: 'Business', kind: 'text' },
@@ -182,7 +182,7 @@ export const listInactiveFixedAccounts = defineCommand({
     detailRoute: '/merchants/{businessId}',
     bulkCommands: ['fixed-accounts.deactivate', 'fixed-accounts.repush', 'fixed-accounts.rename'],
     columns: [
-      { key: 'accountNumber', label: 'Account number', kind: 'text' },
+      { key: 'accountNumber', label: 'Account number', kind: 'text', width: 13 },
       { key: 'accountName', label: 'Account name', kind: 'text' },
       { key: 'bank', label: 'Bank', kind: 'enum' },
       { key: 'businessName', label: 'Business', kind: 'text' },

@@ -44,7 +44,7 @@ export const listWallets = defineCommand({
       { key: 'businessId', label: 'Business ID', kind: 'id' },
       { key: 'businessName', label: 'Business', kind: 'text' },
       { key: 'businessEmail', label: 'Email', kind: 'email' },
-      { key: 'status', label: 'Status', kind: 'enum' },
+      { key: 'status', label: 'Status', kind: 'enum', priority: 'high' },
       { key: 'statusReason', label: 'Reason', kind: 'text' },
       { key: 'statusChangedAt', label: 'Changed', kind: 'datetime' },
       { key: 'isFraud', label: 'Fraud', kind: 'boolean' },

@@ -16,6 +16,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { SaveViewButton } from '../views/SaveViewButton';
 import { BulkBar, type BulkAction } from './BulkBar';
 import type { ListBulkAction } from './ListBulkAction';
+import { ColumnsMenu } from './ColumnsMenu';
 import { CsvDownload } from './CsvDownload';
 import { detailPath } from './detailPath';
 import type { FilterOption } from './FilterOption';
@@ -24,6 +25,7 @@ import { countFilters, describeFilters, readFilters, withFilter, withoutFilters 
 import { RecordTable } from './RecordTable';
 import { emptySelection, selectAllMatching, selectedCount, type RowKey, type Selection } from './rowSelection';
 import { TableMessage } from './TableMessage';
+import { useListColumns } from './useListColumns';
 import { useListRows } from './useListRows';
 import { useViewportFill } from './useViewportFill';
 
@@ -144,6 +146,8 @@ export function ListPage({
   const navigate = useNavigate();
   const tableBox = useRef<HTMLDivElement>(null);
   const height = useViewportFill(tableBox);
+  // Columns hidden or shown are kept per list: a view with fixed filters is a list of its own.
+  const listColumns = useListColumns(fixedKey === '{}' ? command.id : `${command.id}${fixedKey}`, list.columns);
 
   const setFilter = useCallback((key: string, value: string | null) => setParams((current) => withFilter(current, key, value), { replace: true }), [setParams]);
   const clearFilters = () => setParams((current) => withoutFilters(current, fields), { replace: true });
@@ -239,6 +243,7 @@ export function ListPage({
         >
           {total === undefined ? (query.isError ? '' : 'Loading…') : `${count(total)} matching`}
         </span>
+        <ColumnsMenu columns={list.columns} view={listColumns} />
       </ListFilters>
       {ignored.length > 0 ? (
         <div
@@ -277,7 +282,9 @@ export function ListPage({
         <RecordTable
           key={filtersKey}
           label={title}
-          columns={list.columns}
+          columns={listColumns.visible}
+          pinned={listColumns.pinned}
+          onFit={listColumns.onFit}
           rows={rows}
           rowKey={list.rowKey}
           total={matching}

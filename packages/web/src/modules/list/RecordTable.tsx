@@ -1,8 +1,10 @@
-import type { ListColumn } from '@traction/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { columnTemplate } from './columnTemplate';
-import { RecordRow, ROW_HEIGHT } from './RecordRow';
+import { cardParts, type ListColumn } from '@traction/core';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { CHECK_WIDTH, fitColumns } from './columnTemplate';
+import { CutTextTip, type CutText } from './CutTextTip';
+import { CARD_HEIGHT, cardFits, cardTexts, RecordCard } from './RecordCard';
+import { RecordRow, ROW_HEIGHT, rowTexts } from './RecordRow';
 import {
   emptySelection,
   isRowSelected,
@@ -14,17 +16,29 @@ import {
   type RowKey,
   type Selection,
 } from './rowSelection';
-import { useRowHotkeys } from './useRowHotkeys';
+import { useCharWidth } from './useCharWidth';
+import { useElementWidth } from './useElementWidth';
+import { useNarrowScreen } from './useNarrowScreen';
+import { RowHotkeys, type RowActions } from './RowHotkeys';
+import { TableHeader } from './TableHeader';
 
 type Row = Record<string, unknown>;
 
 /** Start loading the next page when this few loaded rows are left below the view. */
 const NEAR_END = 40;
+const NO_PINS: ReadonlySet<string> = new Set();
 
 export interface RecordTableProps {
   /** Accessible name of the grid. */
   label: string;
+  /** The columns the admin has not hidden, in order; the table leaves out the least important when they do not fit. */
   columns: readonly ListColumn[];
+  /** Keys of columns the admin chose to show: never left out to fit (the table scrolls sideways instead). */
+  pinned?: ReadonlySet<string>;
+  /** Told the keys of the columns left out to fit, whenever they change. */
+  onFit?: (leftOut: readonly string[]) => void;
+  /** Table or cards; by default cards below 640 px (phones), a table above. */
+  view?: 'table' | 'cards';
   /** Rows loaded so far, in order. */
   rows: readonly Row[];
   /** Field of a row holding its unique key. */
@@ -60,29 +74,71 @@ export interface RecordTableProps {
 /**
  * A virtualised, keyboard-driven grid of list rows: only the rows in view (plus a few) are in the
  * DOM however many are loaded, the header stays put, and the selection can name rows or "every row
- * matching" without loading them.
+ * matching" without loading them. Columns get widths by how much they matter; on a phone each row
+ * is a card instead, with the same keys.
  */
 export function RecordTable(props: RecordTableProps) {
-  const { columns, rows, rowKey, total, hasMore = false, loadingMore = false, moreError = null, onNearEnd, selection, onSelectionChange, onOpen } = props;
+  const {
+    columns,
+    rows,
+    rowKey,
+    total,
+    hasMore = false,
+    loadingMore = false,
+    moreError = null,
+    onNearEnd,
+    selection,
+    onSelectionChange,
+    onOpen,
+    onFit,
+  } = props;
+  const selectable = props.selectable ?? true;
   const gridId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<number | null>(null);
-  const { template, minWidth } = useMemo(() => columnTemplate(columns), [columns]);
+  // The focus tip shows after keys moved the active row, not after a click.
+  const [keyFocus, setKeyFocus] = useState(false);
+  const narrow = useNarrowScreen();
+  const cards = (props.view ?? (narrow ? 'cards' : 'table')) === 'cards';
+  const width = useElementWidth(scrollRef);
+  const charPx = useCharWidth(scrollRef);
+  const pinned = props.pinned ?? NO_PINS;
+  const fit = useMemo(() => fitColumns(columns, { room: cards ? undefined : width, charPx, pinned }), [columns, cards, width, charPx, pinned]);
+  const parts = useMemo(() => cardParts(columns), [columns]);
+  const fits = useMemo(() => cardFits(width ?? 360, charPx, selectable), [width, charPx, selectable]);
   const keys = useMemo(() => rows.map((row) => row[rowKey] as RowKey), [rows, rowKey]);
   const showLoader = hasMore || moreError !== null;
   const paddingEnd = props.paddingEnd ?? 0;
+  const itemHeight = cards ? CARD_HEIGHT : ROW_HEIGHT;
+  const headerHeight = cards && !selectable ? 0 : ROW_HEIGHT;
+
+  const leftOutKey = fit.leftOut.join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the list of keys.
+  useEffect(() => onFit?.(fit.leftOut), [leftOutKey, onFit]);
+
+  // Rows drawn beyond the view help a slow scroll; a scroll that jumps past them gains nothing
+  // from them but their cost, so while the view jumps more than a screen a frame it draws one.
+  const lastStart = useRef(0);
+  const rangeExtractor = useCallback((range: Range) => {
+    const jumped = Math.abs(range.startIndex - lastStart.current) > range.endIndex - range.startIndex;
+    lastStart.current = range.startIndex;
+    return defaultRangeExtractor(jumped ? { ...range, overscan: 1 } : range);
+  }, []);
 
   const virtualizer = useVirtualizer({
     count: rows.length + (showLoader ? 1 : 0),
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
+    estimateSize: () => itemHeight,
+    overscan: 5,
+    rangeExtractor,
     // The sticky header sits in the scrolled content above the first row.
-    paddingStart: ROW_HEIGHT,
-    scrollPaddingStart: ROW_HEIGHT,
+    paddingStart: headerHeight,
+    scrollPaddingStart: headerHeight,
     paddingEnd,
     scrollPaddingEnd: paddingEnd,
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sizes change with the view, and the virtualizer keeps measured ones.
+  useEffect(() => virtualizer.measure(), [itemHeight, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const lastInView = items.at(-1)?.index ?? -1;
 
@@ -97,6 +153,7 @@ export function RecordTable(props: RecordTableProps) {
     if (rows.length === 0) return;
     const next = Math.max(0, Math.min(rows.length - 1, index));
     setActive(next);
+    setKeyFocus(true);
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
   const move = (delta: number) => {
@@ -109,17 +166,14 @@ export function RecordTable(props: RecordTableProps) {
     if (activeRow !== null && onOpen) onOpen(rows[activeRow] as Row);
   };
 
-  useRowHotkeys({
-    enabled: props.keyboard ?? true,
-    canOpen: Boolean(onOpen),
-    hasSelection: count > 0,
-    selectable: props.selectable ?? true,
+  const actions = useRef<RowActions>(null);
+  actions.current = {
     move,
     toggle: () => activeKey !== undefined && onSelectionChange(toggleRow(selection, activeKey)),
     toggleRange: () => activeKey !== undefined && onSelectionChange(selectRange(selection, keys, activeKey)),
     selectAllMatching: () => total > 0 && onSelectionChange(selectAllMatching()),
     clear: () => onSelectionChange(emptySelection),
-  });
+  };
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -145,6 +199,7 @@ export function RecordTable(props: RecordTableProps) {
     const index = rowIndexOf(event);
     if (index === null) return;
     setActive(index);
+    setKeyFocus(false);
     if ((event.target as HTMLElement).closest('[data-row-check]')) {
       const key = keys[index] as RowKey;
       onSelectionChange(event.shiftKey ? selectRange(selection, keys, key) : toggleRow(selection, key));
@@ -157,9 +212,33 @@ export function RecordTable(props: RecordTableProps) {
   };
 
   const allChecked = total > 0 && count === total;
-  const headerRef = (input: HTMLInputElement | null) => {
-    if (input) input.indeterminate = count > 0 && !allChecked;
-  };
+  const toggleLoaded = useCallback(() => onSelectionChange(count > 0 ? emptySelection : selectRows(keys)), [count, keys, onSelectionChange]);
+
+  // The whole text of the active row's cut cells, while keys drive the grid.
+  let tip: ReactNode = null;
+  if (keyFocus && activeRow !== null) {
+    const row = rows[activeRow] as Row;
+    const texts: CutText[] = cards
+      ? (() => {
+          const card = cardTexts(row, parts, fits);
+          return [card.title, ...card.facts].filter((text) => text.cut);
+        })()
+      : rowTexts(row, fit.columns).filter((text) => text.cut);
+    if (texts.length > 0) {
+      const start = headerHeight + activeRow * itemHeight;
+      const viewBottom = (virtualizer.scrollOffset ?? 0) + (virtualizer.scrollRect?.height ?? Number.POSITIVE_INFINITY);
+      // Under the row, or over it when the row is in the lower half of the view.
+      const above = start + itemHeight + 24 * texts.length > viewBottom - 40;
+      tip = <CutTextTip texts={texts} top={above ? start - 2 : start + itemHeight + 2} above={above} left={CHECK_WIDTH} />;
+    }
+  }
+
+  // Rows keep their DOM element while scrolling: row n is drawn by element n modulo the rows in
+  // view, so a scroll rewrites text in place instead of building and discarding rows (a frame's
+  // cost halves). aria-owns tells screen readers the rows' order, which the DOM no longer follows.
+  const slots = Math.max(1, items.length);
+  const bySlot = [...items].sort((a, b) => (a.index % slots) - (b.index % slots));
+  const owned = items.flatMap((item) => (item.index < rows.length ? [`${gridId}-row-${item.index}`] : []));
 
   return (
     <div
@@ -167,47 +246,40 @@ export function RecordTable(props: RecordTableProps) {
       role="grid"
       aria-label={props.label}
       aria-rowcount={total + 1}
-      aria-colcount={columns.length + 1}
-      aria-multiselectable={props.selectable ?? true}
+      aria-colcount={cards ? 2 : fit.columns.length + 1}
+      aria-multiselectable={selectable}
       aria-activedescendant={activeRow === null ? undefined : `${gridId}-row-${activeRow}`}
       aria-busy={loadingMore || undefined}
+      data-view={cards ? 'cards' : 'table'}
       tabIndex={0}
       onKeyDown={onGridKeyDown}
+      onBlur={() => setKeyFocus(false)}
       className="relative overflow-auto overscroll-contain rounded-lg border border-zinc-200 bg-white focus-visible:outline-2 dark:border-zinc-800 dark:bg-zinc-900"
       style={{ height: props.height ?? 480 }}
     >
-      <div className="relative" style={{ minHeight: virtualizer.getTotalSize(), minWidth }}>
-        <div role="rowgroup" className="sticky top-0 z-10">
-          <div
-            role="row"
-            aria-rowindex={1}
-            className="grid items-center border-b border-zinc-200 bg-zinc-50 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400"
-            style={{ height: ROW_HEIGHT, gridTemplateColumns: template }}
-          >
-            <div role="columnheader" className="flex justify-center">
-              {(props.selectable ?? true) ? (
-                <input
-                  ref={headerRef}
-                  type="checkbox"
-                  aria-label={count > 0 ? 'Clear the selection' : 'Select the loaded rows'}
-                  data-testid="select-loaded"
-                  checked={allChecked}
-                  disabled={rows.length === 0}
-                  onChange={() => onSelectionChange(count > 0 ? emptySelection : selectRows(keys))}
-                  className="size-4 accent-accent-600"
-                />
-              ) : null}
-            </div>
-            {columns.map((column) => (
-              <div key={column.key} role="columnheader" className={`truncate px-3 ${column.kind === 'money' || column.kind === 'number' ? 'text-right' : ''}`}>
-                {column.label}
-              </div>
-            ))}
-          </div>
-        </div>
+      <RowHotkeys actions={actions} enabled={props.keyboard ?? true} canOpen={Boolean(onOpen)} hasSelection={count > 0} selectable={selectable} />
+      <div className="relative" style={{ minHeight: virtualizer.getTotalSize(), minWidth: cards ? undefined : fit.width }}>
+        {headerHeight > 0 ? (
+          <TableHeader
+            view={cards ? 'cards' : 'table'}
+            fit={fit}
+            charPx={charPx}
+            selectable={selectable}
+            count={count}
+            allChecked={allChecked}
+            empty={rows.length === 0}
+            onToggleLoaded={toggleLoaded}
+          />
+        ) : null}
         {rows.length === 0 && !showLoader ? props.placeholder : null}
-        <div role="rowgroup" onClick={onRowsClick} onDoubleClick={onRowsDoubleClick} className={props.stale ? 'opacity-60' : undefined}>
-          {items.map((item) => {
+        <div
+          role="rowgroup"
+          aria-owns={owned.join(' ')}
+          onClick={onRowsClick}
+          onDoubleClick={onRowsDoubleClick}
+          className={props.stale ? 'opacity-60' : undefined}
+        >
+          {bySlot.map((item) => {
             const row = rows[item.index];
             if (!row) {
               return (
@@ -234,23 +306,24 @@ export function RecordTable(props: RecordTableProps) {
               );
             }
             const key = keys[item.index] as RowKey;
-            return (
-              <RecordRow
-                key={String(key)}
-                gridId={gridId}
-                index={item.index}
-                rowKey={String(key)}
-                row={row}
-                columns={columns}
-                template={template}
-                start={item.start}
-                active={item.index === activeRow}
-                selected={isRowSelected(selection, key)}
-                selectable={props.selectable ?? true}
-              />
+            const shared = {
+              gridId,
+              index: item.index,
+              rowKey: String(key),
+              row,
+              start: item.start,
+              active: item.index === activeRow,
+              selected: isRowSelected(selection, key),
+              selectable,
+            };
+            return cards ? (
+              <RecordCard key={item.index % slots} {...shared} parts={parts} fits={fits} />
+            ) : (
+              <RecordRow key={item.index % slots} {...shared} cells={fit.columns} template={fit.template} />
             );
           })}
         </div>
+        {tip}
       </div>
     </div>
   );
