@@ -8,9 +8,10 @@ const run = browserAvailable();
 
 /**
  * A reviewer's morning, by keyboard only, as someone new to the console would work it: find
- * All Verifications from the palette, narrow it to pending documents, open one with Enter,
- * approve it with a comment, disapprove the next, reject the one after on the reject page, and
- * find all three decisions in the Audit Log.
+ * All Verifications from the palette, narrow it to pending documents (oldest first), open the
+ * first with Enter, approve it with a comment — the next record opens by itself, focus on its
+ * decision — disapprove that one, reject the one after on the reject page, and find all three
+ * decisions in the Audit Log.
  */
 describe.runIf(run)('reviewing KYC by keyboard', () => {
   let browser: Browser;
@@ -30,7 +31,6 @@ describe.runIf(run)('reviewing KYC by keyboard', () => {
 
   const db = () => context.server.deps.db;
   const url = () => new URL(page.url());
-  const recordId = () => Number(url().pathname.split('/').pop());
   const statusOf = async (id: number) => (await db().selectFrom('kyc_records').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   /** Waits for a record's page to show the record with this status. */
   async function onRecord(id: number, status: string) {
@@ -62,14 +62,28 @@ describe.runIf(run)('reviewing KYC by keyboard', () => {
       .where('verification_type', '=', 'DOCUMENT')
       .where('status', '=', 'PENDING')
       .executeTakeFirstOrThrow();
-    expect(Number(pending.n)).toBeGreaterThanOrEqual(3);
+    expect(Number(pending.n)).toBeGreaterThanOrEqual(4);
     await expect.poll(() => page.getByTestId('row-count').getAttribute('data-count')).toBe(String(pending.n));
+    // The queue runs oldest submission first: the order the decisions will walk.
+    const queue = (
+      await db()
+        .selectFrom('kyc_records')
+        .select('id')
+        .where('verification_type', '=', 'DOCUMENT')
+        .where('status', '=', 'PENDING')
+        .orderBy('submitted_at', 'asc')
+        .orderBy('id', 'asc')
+        .limit(4)
+        .execute()
+    ).map((row) => row.id);
+    const focusedAction = () => page.evaluate(() => document.activeElement?.getAttribute('data-action') ?? document.activeElement?.tagName);
     // Leave the filter for the table (its keys never fire while a field has focus).
     await page.keyboard.press('Escape');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
     await page.keyboard.press('j');
     const first = Number(await page.locator('[data-row-index="0"]').getAttribute('data-row-key'));
+    expect(first).toBe(queue[0]);
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/all-verification/${first}`);
     await onRecord(first, 'PENDING');
@@ -79,38 +93,39 @@ describe.runIf(run)('reviewing KYC by keyboard', () => {
     await page.keyboard.type('Docs ok: NIN matches the NIMC record');
     await page.getByTestId('kyc-decision').waitFor();
     await page.keyboard.press('Enter');
-    await onRecord(first, 'APPROVED');
+
+    // Decide and advance: the next record of the queue opens, saying what was done, focus on its decision
+    const second = queue[1]!;
+    await page.waitForURL(`**/all-verification/${second}`);
+    await onRecord(second, 'PENDING');
     await expect.poll(() => page.getByTestId('kyc-notice').textContent()).toBe(`KYC #${first} approved.`);
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await expect.poll(focusedAction).toBe('a');
     expect(await statusOf(first)).toBe('APPROVED');
 
-    // j: the next record of the list it came from; d: disapprove (a comment is required)
-    await page.keyboard.press('j');
-    await expect.poll(recordId).not.toBe(first);
-    const second = recordId();
-    await onRecord(second, 'PENDING');
+    // d: disapprove (a comment is required)
     await page.keyboard.press('d');
     await page.getByTestId('kyc-decision').waitFor();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('kyc-decision').getByRole('alert').textContent()).toMatch(/Comment is required/);
     await page.keyboard.type('Name on the NIN slip is not the business owner');
     await page.keyboard.press('Enter');
-    await onRecord(second, 'DISAPPROVED');
-    // the dialog has closed and the page has its keys again once it says so
-    await expect.poll(() => page.getByTestId('kyc-notice').textContent()).toBe(`KYC #${second} disapproved.`);
-
-    // r: the reject page; Enter in the comment rejects (as in the dialogs) and comes back to the record
-    await page.keyboard.press('j');
-    await expect.poll(recordId).not.toBe(second);
-    const third = recordId();
+    const third = queue[2]!;
+    await page.waitForURL(`**/all-verification/${third}`);
     await onRecord(third, 'PENDING');
+    // the dialog has closed and the next page has its keys once it says what was done
+    await expect.poll(() => page.getByTestId('kyc-notice').textContent()).toBe(`KYC #${second} disapproved.`);
+    await expect.poll(focusedAction).toBe('a');
+
+    // r: the reject page; Enter in the comment rejects (as in the dialogs) and the next record opens
     await page.keyboard.press('r');
     await page.waitForURL(`**/document-verification/reject/${third}`);
     await page.getByTestId('kyc-reject-form').waitFor();
     await page.keyboard.type('The photo page is cut off and unreadable');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`**/all-verification/${third}`);
-    await onRecord(third, 'REJECTED');
+    await page.waitForURL(`**/all-verification/${queue[3]}`);
+    await onRecord(queue[3]!, 'PENDING');
+    await expect.poll(() => page.getByTestId('kyc-notice').textContent()).toBe(`KYC #${third} rejected.`);
+    expect(await statusOf(third)).toBe('REJECTED');
 
     const decided = await db()
       .selectFrom('kyc_records')

@@ -23,15 +23,26 @@ export function useFocusReturn(open: boolean): void {
   const { closed, from } = seen;
   useEffect(() => {
     if (closed === 0) return;
-    // After the dialog's own restore (a microtask after it unmounts), which picks an older element when the opener is gone.
+    // A key or click after the dialog closed (`/` to search) already put focus where it is wanted.
+    let userMoved = false;
+    const moved = () => {
+      userMoved = true;
+    };
+    document.addEventListener('keydown', moved, { capture: true, once: true });
+    document.addEventListener('pointerdown', moved, { capture: true, once: true });
+    // After the dialog's own restore (once it has unmounted), which picks an older element when the opener is gone.
     const timer = setTimeout(() => {
-      if (document.querySelector('[role="dialog"]')) return;
+      if (userMoved || document.querySelector('[role="dialog"]')) return;
       if (from?.isConnected) {
         if (!focusable(document.activeElement)) from.focus({ preventScroll: true });
       } else {
         focusHome();
       }
     }, 0);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('keydown', moved, { capture: true });
+      document.removeEventListener('pointerdown', moved, { capture: true });
+    };
   }, [closed, from]);
 }

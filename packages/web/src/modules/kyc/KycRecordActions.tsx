@@ -11,7 +11,10 @@ export interface KycRecordActionsProps {
   blacklist: { may: boolean; label: string; blacklist: () => void };
 }
 
-/** The page header's buttons: only the moves open to this record and this admin, each showing its key. */
+/**
+ * The page header's buttons: only the moves open to this record and this admin, each showing its
+ * key. The decision area: where focus goes when the queue opens the record (`data-focus-home`).
+ */
 export function KycRecordActions({ mayReview, next, decide, reject, blacklist }: KycRecordActionsProps) {
   const actions: { key: string; label: string; show: boolean; run: () => void; variant: 'primary' | 'secondary' | 'danger' }[] = [
     { key: 'a', label: 'Approve', show: mayReview && next.has('APPROVED'), run: () => decide('APPROVED'), variant: 'primary' },
@@ -21,7 +24,7 @@ export function KycRecordActions({ mayReview, next, decide, reject, blacklist }:
     { key: 'b', label: blacklist.label, show: blacklist.may, run: blacklist.blacklist, variant: 'secondary' },
   ];
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div role="group" aria-label="Decision" data-focus-home tabIndex={-1} className="flex flex-wrap items-center gap-2 outline-none">
       {actions
         .filter((action) => action.show)
         .map((action) => (

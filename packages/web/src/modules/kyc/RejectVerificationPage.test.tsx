@@ -4,6 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activeShortcutsAtom } from '../keyboard/shortcuts';
 import RejectVerificationPage from './RejectVerificationPage';
 import { renderWithSession } from '../../test/renderWithSession';
 
@@ -66,6 +67,9 @@ beforeEach(() => {
     if (command.id === 'kyc.get') return Promise.resolve(detail);
     if (command.id === 'kyc.status.update') return Promise.resolve({ record: { ...detail.record, status: 'REJECTED' }, allowedNext: [], blacklisted: null });
     if (command.id === 'kyc.blacklist') return Promise.resolve({ entry: { id: 1, ...(input as object) }, record: detail.record });
+    // The pending Document queue: this record, then KYC #13.
+    if (command.id === 'kyc.list')
+      return Promise.resolve({ items: [detail.record, { ...detail.record, id: 13 }], page: 1, pageSize: 100, total: 2, hasMore: false });
     return Promise.reject(new Error(`unexpected ${command.id}`));
   });
 });
@@ -76,7 +80,7 @@ function Where() {
 }
 
 function renderPage() {
-  renderWithSession(<RejectVerificationPage />, {
+  return renderWithSession(<RejectVerificationPage />, {
     url: '/document-verification/reject/12',
     path: '/document-verification/reject/:id',
     routes: { '*': <Where /> },
@@ -98,15 +102,16 @@ describe('RejectVerificationPage', () => {
     expect(document.body.textContent).not.toMatch(/VOTERS_CARD|\(document/);
   });
 
-  it('Enter in the comment rejects (Shift+Enter is a new line), as in the review dialogs', async () => {
+  it('Enter in the comment rejects (Shift+Enter is a new line), as in the review dialogs, and the next record of the queue opens', async () => {
     const user = userEvent.setup();
-    renderPage();
+    const { store } = renderPage();
     await screen.findByTestId('kyc-reject-form');
+    expect([...store.get(activeShortcutsAtom).values()].map((entry) => entry.keys)).toEqual(expect.arrayContaining(['enter', 'mod+enter']));
     await user.keyboard('Photo is cut off{Shift>}{Enter}{/Shift}Resubmit');
     expect(sent('kyc.status.update')).toEqual([]);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(sent('kyc.status.update')).toEqual([{ id: 12, status: 'REJECTED', comment: 'Photo is cut off\nResubmit' }]));
-    expect((await screen.findByTestId('where')).textContent).toBe('/document-verification/12');
+    expect((await screen.findByTestId('where')).textContent).toBe('/document-verification/13');
   });
 
   it("blacklists only the record's own ID, shown masked and not editable", async () => {

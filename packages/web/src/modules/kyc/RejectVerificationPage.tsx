@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { useRunCommand } from '../commands/useRunCommand';
 import { useCommandQuery } from '../list/useCommandQuery';
+import { useHelpEntries } from '../list/useHelpEntries';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
@@ -13,7 +14,8 @@ import { linkClass } from '../ui/linkClass';
 import { KycDocuments } from './KycDocuments';
 import { KycStatusBadge } from './KycStatusBadge';
 import { documentLabel, maskedId, recordSummary } from './kycLabels';
-import { recordPath, viewForType } from './verificationViews';
+import { useKycQueue } from './useKycQueue';
+import { recordPath, VERIFICATION_VIEWS, viewForType, viewOf } from './verificationViews';
 
 const isIdType = (value: string | null): value is KycIdType => value !== null && (KYC_ID_TYPES as readonly string[]).includes(value);
 
@@ -22,6 +24,7 @@ const isIdType = (value: string | null): value is KycIdType => value !== null &&
  * record's ID number and documents). A comment is required (the merchant reads it); the ID on the
  * record may be blacklisted at the same time, so it can never be approved again. As in the review
  * dialogs, Enter sends and Shift+Enter starts a new line in the comment; Ctrl/⌘+Enter also sends.
+ * Once rejected, the next record of the queue the reviewer is walking opens (as after any decision).
  */
 export default function RejectVerificationPage() {
   const { id = '' } = useParams();
@@ -38,6 +41,17 @@ export default function RejectVerificationPage() {
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
+  // The record page it came from names the list being walked; a link straight here, the record's own.
+  const from = (location.state as { from?: string } | null)?.from;
+  const view = from ? viewOf(from) : shown.data ? viewForType(shown.data.record.verificationType) : VERIFICATION_VIEWS[0]!;
+  const queue = useKycQueue(kycId, view, shown.data?.record);
+  useHelpEntries(
+    [
+      { keys: 'enter', description: 'Reject, from the comment (Shift+Enter: a new line)', group: 'Page' },
+      { keys: 'mod+enter', description: 'Reject, from anywhere in the form', group: 'Page' },
+    ],
+    shown.data?.allowedNext.includes('REJECTED') ?? false,
+  );
 
   if (shown.isPending) return <PageSpinner />;
   const data = shown.data;
@@ -49,7 +63,7 @@ export default function RejectVerificationPage() {
     );
   }
   const { record } = data;
-  const back = (location.state as { from?: string } | null)?.from ?? recordPath(viewForType(record.verificationType), record.id);
+  const back = from ?? recordPath(view, record.id);
   const canReject = allowed(updateKycStatus) && data.allowedNext.includes('REJECTED');
   // Only the record's own ID: the server refuses any other (409), so it is shown, not typed.
   const recordId = isIdType(record.documentType) && record.idNumber ? { idType: record.documentType, idNumber: record.idNumber } : null;
@@ -90,7 +104,7 @@ export default function RejectVerificationPage() {
         return;
       }
     }
-    navigate(back);
+    await queue.advance(`KYC #${record.id} rejected.${alsoBlacklist && recordId ? ` ${maskedId(recordId.idType, recordId.idNumber)} is blacklisted.` : ''}`);
   };
 
   // Enter sends from the comment like the review dialogs (Shift+Enter: a new line); Ctrl/⌘+Enter anywhere.

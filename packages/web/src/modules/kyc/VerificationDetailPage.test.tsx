@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { commandRequestAtom } from '../forms/commandRequestAtom';
 import { activeShortcutsAtom } from '../keyboard/shortcuts';
 import VerificationDetailPage from './VerificationDetailPage';
+import VerificationListPage from './VerificationListPage';
 import { renderWithSession } from '../../test/renderWithSession';
 
 const call = vi.fn();
@@ -92,13 +93,22 @@ function Where() {
   return <p data-testid="where">{location.pathname}</p>;
 }
 
-function renderPage(detail: Detail, permissions: string[] = ALL, path = '/document-verification/12') {
-  call.mockImplementation((command: { id: string }, input: unknown) => {
-    if (command.id === 'kyc.get') return Promise.resolve(detail);
+/** Answers kyc.get for any id with `detail` under that id, and kyc.list with the ids of `queue` (the pending queue, oldest first). */
+function answer(detail: Detail, queue: readonly number[] = []) {
+  call.mockImplementation((command: { id: string }, input: { id?: number; status?: string; page?: number }) => {
+    if (command.id === 'kyc.get') return Promise.resolve({ ...detail, record: { ...detail.record, id: input.id } });
     if (command.id === 'kyc.status.update')
-      return Promise.resolve({ record: { ...detail.record, status: (input as { status: string }).status }, allowedNext: [], blacklisted: null });
+      return Promise.resolve({ record: { ...detail.record, id: input.id, status: input.status }, allowedNext: [], blacklisted: null });
+    if (command.id === 'kyc.list') {
+      const items = queue.map((id) => ({ ...detail.record, id, idNumber: '••••8901', reviewedBy: null }));
+      return Promise.resolve({ items, page: input.page ?? 1, pageSize: 100, total: items.length, hasMore: false });
+    }
     return Promise.reject(new Error(`unexpected ${command.id}`));
   });
+}
+
+function renderPage(detail: Detail, permissions: string[] = ALL, path = '/document-verification/12', queue: readonly number[] = []) {
+  answer(detail, queue);
   return renderWithSession(<VerificationDetailPage />, {
     url: path,
     path: ['/document-verification/:id', '/all-verification/:id'],
@@ -229,16 +239,62 @@ describe('VerificationDetailPage', () => {
     expect(document.activeElement).toBe(field);
   });
 
-  it('after approving, says so in a status line and puts focus on the heading, not <body>', async () => {
+  it('after approving, opens the next record of the queue, says what was done, with focus on its decision', async () => {
     const user = userEvent.setup();
-    renderPage(pending);
-    const heading = await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
+    renderPage(pending, ALL, '/document-verification/12', [11, 12, 13, 14]);
+    await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
+    await waitFor(() => expect(screen.getByTestId('kyc-queue').textContent).toMatch(/^Record 2 of 4 in the list/));
     await user.keyboard('a');
     await screen.findByTestId('kyc-decision');
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('KYC #12 approved.'));
-    expect(document.querySelector('[data-page="kyc-record"]')?.getAttribute('data-status')).toBe('APPROVED');
-    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await screen.findByRole('heading', { name: 'KYC #13 · Mama Put Kitchen' });
+    expect(decisions()).toEqual([{ id: 12, status: 'APPROVED' }]);
+    expect(screen.getByRole('status').textContent).toBe('KYC #12 approved.');
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-action')).toBe('a'));
+    expect(document.activeElement?.closest('[role="group"]')?.getAttribute('aria-label')).toBe('Decision');
+
+    // and the next decision is one key away: d, a comment, Enter → KYC #14
+    await user.keyboard('d');
+    await screen.findByTestId('kyc-decision');
+    await user.keyboard('Name does not match{Enter}');
+    await screen.findByRole('heading', { name: 'KYC #14 · Mama Put Kitchen' });
+    expect(screen.getByRole('status').textContent).toBe('KYC #13 disapproved.');
+  });
+
+  it('opened by a link, walks the queue the record belongs to with j and k: its page, pending, oldest first', async () => {
+    const user = userEvent.setup();
+    renderPage(pending, ALL, '/document-verification/13', [12, 13, 14]);
+    await screen.findByRole('heading', { name: 'KYC #13 · Mama Put Kitchen' });
+    const lists = () => call.mock.calls.filter(([command]) => command.id === 'kyc.list').map(([, input]) => input);
+    await waitFor(() => expect(lists()).toEqual([{ verificationType: ['DOCUMENT'], status: 'PENDING', page: 1 }]));
+    await waitFor(() => expect(screen.getByTestId('kyc-queue').textContent).toContain('j / k'));
+    await user.keyboard('j');
+    await screen.findByRole('heading', { name: 'KYC #14 · Mama Put Kitchen' });
+    await user.keyboard('k');
+    await screen.findByRole('heading', { name: 'KYC #13 · Mama Put Kitchen' });
+    await user.keyboard('k');
+    await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
+    await user.keyboard('u');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/document-verification'));
+  });
+
+  it('after the last record of the queue, goes back to its list and says so there, with focus on the table', async () => {
+    const user = userEvent.setup();
+    answer(pending, [11, 12]);
+    renderWithSession(<VerificationDetailPage />, {
+      url: '/document-verification/12',
+      path: '/document-verification/:id',
+      routes: { '/document-verification': <VerificationListPage /> },
+      permissions: ALL,
+    });
+    await screen.findByRole('heading', { name: 'KYC #12 · Mama Put Kitchen' });
+    await waitFor(() => expect(screen.getByTestId('kyc-queue').textContent).toMatch(/^Record 2 of 2/));
+    await user.keyboard('a');
+    await screen.findByTestId('kyc-decision');
+    await user.keyboard('{Enter}');
+    await screen.findByRole('heading', { name: 'Document Verification' });
+    expect(screen.getByTestId('review-queue-notice').textContent).toBe('KYC #12 approved. That was the last record in Document Verification.');
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('grid'));
   });
 
   it('after starting processing, focus goes to the next action (Approve)', async () => {

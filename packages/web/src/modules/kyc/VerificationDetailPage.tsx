@@ -1,7 +1,10 @@
 import { getKyc } from '@traction/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { client } from '../../app/client';
 import { useCommandQuery } from '../list/useCommandQuery';
+import { useReviewArrival } from '../review-queue/useReviewArrival';
 import { formatDateTime } from '../ui/formatDateTime';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
@@ -21,16 +24,17 @@ import { KycRecordShortcutsEffect } from './KycRecordShortcutsEffect';
 import { KycStatusSection } from './KycStatusSection';
 import { useKycBlacklist } from './useKycBlacklist';
 import { useKycDecisions } from './useKycDecisions';
-import { useListNeighbours } from './useListNeighbours';
+import { useKycQueue } from './useKycQueue';
 import { viewOf } from './verificationViews';
 
 /**
  * One KYC record (All, Document, Address and Corporate detail pages): the record, its business,
  * its documents, its history and the state machine with the moves open to it. Keys: `a` approve,
  * `d` disapprove, `p` start processing, `r` reject, `b` blacklist its ID, `j`/`k` the next or
- * previous record of the list it was opened from. A review key the record cannot take says why
- * in the page's status line instead of doing nothing; after a decision that line says what was
- * done and focus goes to the next action left, or the page heading.
+ * previous record of its queue (the list it was opened from, or the one it belongs to), `u` that
+ * list. A review key the record cannot take says why in the page's status line instead of doing
+ * nothing. A decision opens the next record of the queue, its status line saying what was done and
+ * focus on its decision buttons; after the last, the list says so. Starting processing stays here.
  */
 export default function VerificationDetailPage() {
   const { id = '' } = useParams();
@@ -39,13 +43,22 @@ export default function VerificationDetailPage() {
   const view = viewOf(pathname);
   const shown = useCommandQuery(getKyc, { id: kycId }, { enabled: Number.isInteger(kycId) && kycId > 0 });
   const data = shown.data;
+  const queue = useKycQueue(kycId, view, data?.record);
   const [notice, setNotice] = useState<KycNotice | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: opening another record clears the notice about the previous one.
-  useEffect(() => setNotice(null), [kycId]);
-  const decisions = useKycDecisions(kycId, data, setNotice);
-  const blacklist = useKycBlacklist(data, setNotice);
-  const neighbours = useListNeighbours(kycId);
+  const decisions = useKycDecisions(kycId, data, setNotice, queue.advance);
+  const blacklist = useKycBlacklist(data, setNotice, queue.advance);
   const deciding = decisions.deciding !== null;
+  const arrival = useReviewArrival(!!data && !deciding);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening another record replaces the notice about the previous one with what the queue said.
+  useEffect(() => setNotice(arrival ? { tone: 'done', text: arrival } : null), [kycId, arrival]);
+
+  // The next record is read while this one is reviewed, so deciding opens it at once.
+  const queryClient = useQueryClient();
+  const { next } = queue;
+  useEffect(() => {
+    if (next !== undefined)
+      void queryClient.prefetchQuery({ queryKey: [getKyc.id, { id: next }], queryFn: ({ signal }) => client.call(getKyc, { id: next }, { signal }) });
+  }, [next, queryClient]);
 
   // The same element first in every branch, so the keys stay bound from spinner to record.
   const shortcuts = (
@@ -57,7 +70,7 @@ export default function VerificationDetailPage() {
       reject={decisions.reject}
       blacklist={blacklist.blacklist}
       blacklistLabel={blacklist.shortcutLabel}
-      neighbours={neighbours}
+      queue={queue}
     />
   );
   if (shown.isPending) {
@@ -108,9 +121,9 @@ export default function VerificationDetailPage() {
           <KycHistory events={history} />
         </Section>
 
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          {neighbours.next !== undefined || neighbours.previous !== undefined ? 'j / k: next or previous record of the list · ' : ''}u: back to {view.title} ·
-          ?: every shortcut
+        <p data-testid="kyc-queue" className="text-xs text-zinc-500 dark:text-zinc-400">
+          {queue.position ? `Record ${queue.position.at} of ${queue.position.total} in the list · ` : ''}
+          {queue.next !== undefined || queue.previous !== undefined ? 'j / k: next or previous record · ' : ''}u: back to {view.title} · ?: every shortcut
         </p>
 
         <KycDecisionDialog record={record} status={decisions.deciding} onClose={decisions.cancel} onDone={decisions.decided} />

@@ -9,9 +9,10 @@ const isIdType = (value: string | null): value is KycIdType => value !== null &&
 /**
  * Blacklisting the ID behind one KYC record: the record's own ID, or the business's BVN only when
  * the record carries none. The form's subject says what else happens to the record and to
- * exemptions; a refusal (no permission, already blacklisted) goes to the notice.
+ * exemptions; a refusal (no permission, already blacklisted) goes to the notice. Once blacklisted,
+ * `advance` opens the next record of the queue, saying what was done.
  */
-export function useKycBlacklist(data: KycDetail | undefined, setNotice: (notice: KycNotice | null) => void) {
+export function useKycBlacklist(data: KycDetail | undefined, setNotice: (notice: KycNotice | null) => void, advance: (notice: string) => Promise<void>) {
   const { allowed, open } = useOpenCommand();
   const recordId =
     data && isIdType(data.record.documentType) && data.record.idNumber ? { idType: data.record.documentType, idNumber: data.record.idNumber } : null;
@@ -30,7 +31,10 @@ export function useKycBlacklist(data: KycDetail | undefined, setNotice: (notice:
       return;
     }
     const onDone = (output: CommandOutput<typeof blacklistKycId>) => {
-      setNotice({ tone: 'done', text: `${maskedId(output.entry.idType, output.entry.idNumber)} is blacklisted.` });
+      const rejected = output.record.status === 'REJECTED' && record.status !== 'REJECTED' ? ` KYC #${record.id} rejected.` : '';
+      const text = `${maskedId(output.entry.idType, output.entry.idNumber)} is blacklisted.${rejected}`;
+      setNotice({ tone: 'done', text });
+      void advance(text);
     };
     if (recordId) {
       const willReject = !isFinalKycStatus(record.status);

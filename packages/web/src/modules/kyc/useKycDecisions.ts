@@ -11,10 +11,16 @@ const PAST: Record<KycReviewStatus, string> = { APPROVED: 'approved', DISAPPROVE
 /**
  * The review decisions on one KYC record: which the admin may take, the one being decided (its
  * dialog open), and what happens after. A move the record cannot take says why in the notice
- * instead of doing nothing; after a decision the notice says what was done, and once the page
- * shows the new status focus goes to the next action left, or the heading.
+ * instead of doing nothing. A decision (approve, disapprove) `advance`s to the next record of the
+ * queue, saying what was done; starting processing keeps the record open, says so, and once the
+ * page shows the new status puts focus on the next action left, or the heading.
  */
-export function useKycDecisions(kycId: number, data: KycDetail | undefined, setNotice: (notice: KycNotice | null) => void) {
+export function useKycDecisions(
+  kycId: number,
+  data: KycDetail | undefined,
+  setNotice: (notice: KycNotice | null) => void,
+  advance: (notice: string) => Promise<void>,
+) {
   const { allowed } = useOpenCommand();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -64,11 +70,13 @@ export function useKycDecisions(kycId: number, data: KycDetail | undefined, setN
     });
   /** Rejecting asks for a reason on its own page, which comes back here. */
   const reject = () => attempt('REJECTED', () => navigate(`/document-verification/reject/${kycId}`, { state: { from: pathname } }));
-  /** The decision dialog's answer: say what was done, and move focus once the page shows it. */
+  /** The decision dialog's answer: say what was done; then the next record, or focus once the page shows a record still open. */
   const decided = (output: CommandOutput<typeof updateKycStatus>) => {
     const to = output.record.status;
-    setNotice({ tone: 'done', text: `KYC #${output.record.id} ${PAST[to as KycReviewStatus] ?? statusLabel(to).toLowerCase()}.` });
-    setFocusAfter(to);
+    const text = `KYC #${output.record.id} ${PAST[to as KycReviewStatus] ?? statusLabel(to).toLowerCase()}.`;
+    setNotice({ tone: 'done', text });
+    if (isFinalKycStatus(to)) void advance(text);
+    else setFocusAfter(to);
   };
 
   return { mayReview, next, deciding, decide, reject, decided, cancel: () => setDeciding(null) };

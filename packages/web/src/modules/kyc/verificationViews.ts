@@ -1,4 +1,4 @@
-import type { VerificationType } from '@traction/core';
+import type { KycStatus, VerificationType } from '@traction/core';
 
 /** One Verification page: a view of the KYC list, and where its records open. */
 export interface VerificationView {
@@ -8,6 +8,8 @@ export interface VerificationView {
   description: string;
   /** The filters the page always applies (hidden from its filter bar). */
   fixed: Readonly<Record<string, unknown>>;
+  /** The status the page opens on when its link carries no filters (Document: its pending queue); the reviewer may clear it. */
+  opensOnStatus?: KycStatus;
 }
 
 export const VERIFICATION_VIEWS: readonly VerificationView[] = [
@@ -22,6 +24,7 @@ export const VERIFICATION_VIEWS: readonly VerificationView[] = [
     title: 'Document Verification',
     description: 'Identity documents: NIN, BVN, passport, driver’s licence, voter’s card.',
     fixed: { verificationType: ['DOCUMENT'] satisfies VerificationType[] },
+    opensOnStatus: 'PENDING',
   },
   {
     path: '/address-verification',
