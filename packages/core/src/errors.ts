@@ -60,6 +60,14 @@ export const unauthorized = (message: string, reason = 'unauthenticated') => new
 export const forbidden = (message: string, details?: ErrorDetails) => new ApiError(403, message, details);
 export const notFound = (message: string) => new ApiError(404, message);
 export const conflict = (message: string, details?: ErrorDetails) => new ApiError(409, message, details);
+/**
+ * `details.reason` of a 409 whose target is already in the state asked for (marking a business
+ * already marked as fraud): nothing was done and nothing needs doing, so a bulk re-run counts the
+ * row as unchanged rather than failed. The body's `code` stays the HTTP status (spec §8).
+ */
+export const ALREADY = 'already';
+/** 409 with the `already` reason: the target is already as the request asks. */
+export const alreadyInState = (message: string, details?: ErrorDetails) => new ApiError(409, message, { ...details, reason: ALREADY });
 export const tooManyRequests = (message: string, retryAfterSeconds: number) => new ApiError(429, message, { retryAfterSeconds });
 export const deviceNotRecognized = () => new ApiError(401, DEVICE_NOT_RECOGNIZED_MESSAGE, { reason: 'device_not_recognized' });
 export const upstreamFailed = (message: string, cause?: unknown) => new ApiError(502, message, { reason: 'upstream_failed' }, { cause });

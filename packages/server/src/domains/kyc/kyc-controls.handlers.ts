@@ -1,4 +1,5 @@
 import {
+  alreadyInState,
   badRequest,
   blacklistKycId,
   conflict,
@@ -38,7 +39,7 @@ export const overrideKycHandler = implement(overrideKyc, async ({ input, ctx }) 
   const what = bvnOnly ? 'the BVN check' : 'KYC';
   const current = bvnOnly ? business.bvnExempt : business.kycExempt;
   if (current === input.isexempt) {
-    throw conflict(`${business.name} is ${input.isexempt ? 'already' : 'not'} exempt from ${what}`, { reason: 'unchanged' });
+    throw alreadyInState(`${business.name} is ${input.isexempt ? 'already' : 'not'} exempt from ${what}`);
   }
   if (input.isexempt) {
     const blacklisted = await blacklistedIdsOfBusiness(ctx.db, business.id, business.bvn);
@@ -91,11 +92,11 @@ export const blacklistKycIdHandler = implement(blacklistKycId, async ({ input, c
     }
   }
   const existing = await findBlacklisted(ctx.db, input.idType, idNumber);
-  if (existing) throw conflict(`${shown} is already blacklisted (${existing.note})`, { reason: 'already_blacklisted' });
+  if (existing) throw alreadyInState(`${shown} is already blacklisted (${existing.note})`);
 
   const entry = await insertBlacklistEntry(ctx.db, { idType: input.idType, idNumber, note: input.note, kycId: record.id, adminId: admin.id, at: ctx.now });
   // Someone else blacklisted it between the check and the insert.
-  if (!entry) throw conflict(`${shown} is already blacklisted`, { reason: 'already_blacklisted' });
+  if (!entry) throw alreadyInState(`${shown} is already blacklisted`);
 
   const events: Parameters<typeof recordBusinessEvents>[1][number][] = [
     {

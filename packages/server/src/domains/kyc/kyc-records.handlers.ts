@@ -1,4 +1,5 @@
 import {
+  alreadyInState,
   businessKycRecords,
   businessKycSummary,
   checkKycTransition,
@@ -110,7 +111,10 @@ export const updateKycStatusHandler = implement(updateKycStatus, async ({ input,
   const from = current.status as KycStatus;
   const check = checkKycTransition(from, input.status);
   if (!check.ok) {
-    throw conflict(check.message, { reason: 'illegal_transition', from, to: input.status, allowed: allowedNext(from, false) });
+    const details = { from, to: input.status, allowed: allowedNext(from, false) };
+    // Already there is not a refusal of the move: nothing needs doing (a bulk re-run counts the row as unchanged).
+    if (from === input.status) throw alreadyInState(check.message, details);
+    throw conflict(check.message, { ...details, reason: 'illegal_transition' });
   }
   if (input.status === 'APPROVED') {
     const entry = await findBlacklisted(ctx.db, current.document_type, current.id_number);

@@ -1,4 +1,5 @@
 import {
+  alreadyInState,
   blacklistFixedAccountsBulk,
   conflict,
   deactivateFixedAccount,
@@ -104,7 +105,7 @@ export const toggleFixedAccountBlacklistHandler = implement(toggleFixedAccountBl
   const account = await lockFixedAccount(ctx.db, { accountNumber: input.accountNumber });
   if (!account) throw notFound(`No fixed account has the number ${input.accountNumber}`);
   if (account.blacklisted === input.blacklist)
-    throw conflict(`Fixed account ${account.account_number} is ${input.blacklist ? 'already blacklisted' : 'not blacklisted'}`);
+    throw alreadyInState(`Fixed account ${account.account_number} is ${input.blacklist ? 'already blacklisted' : 'not blacklisted'}`);
   await setBlacklist(ctx, [account.id], input.blacklist, input.reason);
   const after = (await findFixedAccount(ctx.db, { id: account.id }))!;
   return {
@@ -155,7 +156,7 @@ export const deactivateFixedAccountHandler = implement(
   async ({ input, ctx }) => {
     const actor = requireAdmin(ctx);
     const account = await loadAccount(ctx, input.id);
-    if (account.status === 'DEACTIVATED') throw conflict(`Fixed account ${account.accountNumber} is already deactivated`);
+    if (account.status === 'DEACTIVATED') throw alreadyInState(`Fixed account ${account.accountNumber} is already deactivated`);
     const bank = bankProvider(ctx.deps.providers.banks, account.bank);
     const { bankReference } = await callBank(() => bank.deactivateAccount({ accountNumber: account.accountNumber, reason: input.reason }), {
       change: { mayHave: 'deactivated the account' },
@@ -233,7 +234,7 @@ export async function renameAtBank(
 ): Promise<{ account: FixedAccount; bankReference: string; message: string }> {
   const actor = requireAdmin(ctx);
   if (account.status === 'DEACTIVATED') throw conflict(`Fixed account ${account.accountNumber} is deactivated; it cannot be renamed`);
-  if (account.accountName === accountName) throw conflict(`Fixed account ${account.accountNumber} is already named "${accountName}"`);
+  if (account.accountName === accountName) throw alreadyInState(`Fixed account ${account.accountNumber} is already named "${accountName}"`);
   const bank = bankProvider(ctx.deps.providers.banks, account.bank);
   const { bankReference } = await callBank(() => bank.renameAccount({ accountNumber: account.accountNumber, accountName }), {
     change: { mayHave: `renamed the account "${accountName}"` },

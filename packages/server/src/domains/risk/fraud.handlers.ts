@@ -1,4 +1,4 @@
-import { conflict, listFraud, notFound, updateFraudStatus, updateFraudStatusBulk, type RiskBusiness } from '@traction/core';
+import { alreadyInState, listFraud, notFound, updateFraudStatus, updateFraudStatusBulk, type RiskBusiness } from '@traction/core';
 import { requireAdmin } from '../../handling/handler-context';
 import { implement, implementList } from '../../handling/implement';
 import { resolveSelection } from '../../handling/selection';
@@ -21,7 +21,7 @@ export const updateFraudStatusHandler = implement(updateFraudStatus, async ({ in
   // Decided under the row's lock: a mark another admin commits meanwhile makes this a 409, never an "ok" that changed nothing.
   const business = await lockBusiness(ctx.db, input.id);
   if (!business) throw notFound(`Business ${input.id} does not exist`);
-  if (business.is_fraud === input.is_fraud) throw conflict(`${business.name} is ${stateText(input.is_fraud)}`);
+  if (business.is_fraud === input.is_fraud) throw alreadyInState(`${business.name} is ${stateText(input.is_fraud)}`);
   await markFraud(ctx.db, [business.id], { mark: input.is_fraud, reason: input.reason, actor: requireAdmin(ctx), at: ctx.now });
   const after = (await findRiskBusiness(ctx.db, business.id))!;
   const message = input.is_fraud

@@ -1,4 +1,4 @@
-import { conflict, listTrust, notFound, toggleTrust } from '@traction/core';
+import { alreadyInState, conflict, listTrust, notFound, toggleTrust } from '@traction/core';
 import { requireAdmin } from '../../handling/handler-context';
 import { implement, implementList } from '../../handling/implement';
 import { setTrust } from './flags';
@@ -16,7 +16,7 @@ export const toggleTrustHandler = implement(toggleTrust, async ({ input, ctx }) 
   // Decided under the row's lock: a fraud mark committed meanwhile is seen, so a business is never both.
   const business = await lockBusiness(ctx.db, input.id);
   if (!business) throw notFound(`Business ${input.id} does not exist`);
-  if (business.is_trusted === input.isTrusted) throw conflict(`${business.name} is ${input.isTrusted ? 'already trusted' : 'not trusted'}`);
+  if (business.is_trusted === input.isTrusted) throw alreadyInState(`${business.name} is ${input.isTrusted ? 'already trusted' : 'not trusted'}`);
   if (input.isTrusted && business.is_fraud)
     throw conflict(`${business.name} is marked as fraud and cannot be trusted; clear the fraud mark first`, { reason: 'fraud' });
   await setTrust(ctx.db, business.id, { trusted: input.isTrusted, actor, at: ctx.now });

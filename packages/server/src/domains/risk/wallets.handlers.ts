@@ -1,4 +1,4 @@
-import { conflict, listWallets, notFound, updateWalletStatus } from '@traction/core';
+import { alreadyInState, listWallets, notFound, updateWalletStatus } from '@traction/core';
 import { requireAdmin } from '../../handling/handler-context';
 import { implement, implementList } from '../../handling/implement';
 import { recordBusinessEvents } from '../merchants/index';
@@ -21,7 +21,7 @@ export const updateWalletStatusHandler = implement(updateWalletStatus, async ({ 
   // The status it has now, under the row's lock: the history's "from" and the same-status check
   // must not rest on a read another admin's change may have overtaken.
   const locked = (await lockWallet(ctx.db, wallet.uid))!;
-  if (locked.status === input.status) throw conflict(`The wallet of ${wallet.businessName} is already ${input.status}`);
+  if (locked.status === input.status) throw alreadyInState(`The wallet of ${wallet.businessName} is already ${input.status}`);
   await setWalletStatus(ctx.db, wallet.uid, { status: input.status, reason: input.reason, adminId: actor.id, at: ctx.now });
   await recordBusinessEvents(ctx.db, [
     {
