@@ -8,9 +8,18 @@ export const PAGE_SIZE = 100;
 export const listPaging = {
   /** 1-based page number. */
   page: z.number().int().min(1).max(1_000_000).default(1),
+  /**
+   * Cursor paging, in place of `page`: the page of rows that follow this one in the list's order.
+   * The value is the previous page's `next` (for most lists the id of its last row). Rows added or
+   * removed meanwhile shift nothing, so walking a list by `next` reads each row once.
+   */
+  after: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   /** `csv` streams the whole filtered result as CSV instead of one page of JSON. */
   download: z.enum(['csv']).optional(),
 };
+
+/** The input fields every list takes for paging and downloads: never filters. */
+export const LIST_PAGING_FIELDS: ReadonlySet<string> = new Set(Object.keys(listPaging));
 
 /** The page envelope every list command answers with. */
 export function listOutput<R extends z.ZodType>(row: R) {
@@ -21,15 +30,20 @@ export function listOutput<R extends z.ZodType>(row: R) {
     /** Rows matching the filters across all pages. */
     total: z.number().int(),
     hasMore: z.boolean(),
+    /** The `after` that reads the following page; null on the last page. */
+    next: z.number().int().nullable().optional(),
   });
 }
 
 export interface ListPage<R> {
   items: R[];
+  /** The page number asked for; 1 for a page read with `after`. */
   page: number;
   pageSize: number;
   total: number;
   hasMore: boolean;
+  /** The `after` that reads the following page; null on the last page. */
+  next?: number | null;
 }
 
 /** The file a list's CSV download is saved as: `admins-2026-11-21.csv`, dated by the Lagos day. */

@@ -31,7 +31,7 @@ export function addExportCommands(program: Command, io: Io): void {
   for (const [name, command] of lists) {
     const leaf = parent.command(name).summary(`${command.title} → CSV`).description(`${command.title}: every matching row as CSV, written to --out FILE.`);
     const options = addFieldOptions(leaf, command, {
-      omit: ['page', ...(command.list?.dateRange ? [command.list.dateRange.from, command.list.dateRange.to] : [])],
+      omit: ['page', 'after', ...(command.list?.dateRange ? [command.list.dateRange.from, command.list.dateRange.to] : [])],
     });
     if (command.list?.dateRange) {
       leaf.option('--from <date>', 'start: a date, a date-time (Lagos time), today, yesterday or Nd (N days ago)');

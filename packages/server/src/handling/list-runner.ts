@@ -22,21 +22,48 @@ export function countQuery<DB, TB, Row, Out extends object>(source: ListSource<D
   return source.query.clearSelect().select(sql<bigint>`count(*)`.as('total')).$castTo<{ total: bigint }>();
 }
 
-/** One page of a list, with the count of every matching row. */
+/**
+ * One page of a list, with the count of every matching row: the `page`-th, or with `after` (the
+ * `next` of the page before) the rows that follow that row, however many rows were added or
+ * removed meanwhile.
+ */
 export async function readListPage<DB, TB, Row, Out extends object>(
   source: ListSource<DB, TB, Row, Out>,
   page: number,
   pageSize: number,
+  after?: number,
 ): Promise<ListPage<Out>> {
-  const [rows, counted] = await Promise.all([pageQuery(source, page, pageSize).execute(), countQuery(source).executeTakeFirst()]);
+  // After a row, one more than a page is read to know whether another page follows.
+  const rowsQuery =
+    after === undefined
+      ? pageQuery(source, page, pageSize)
+      : ordered(source, source.query)
+          .where(pastRow(source, after))
+          .limit(pageSize + 1);
+  const [read, counted] = await Promise.all([rowsQuery.execute(), countQuery(source).executeTakeFirst()]);
   const total = Number(counted?.total ?? 0);
+  const rows = read.slice(0, pageSize);
+  const hasMore = after === undefined ? page * pageSize < total : read.length > pageSize;
+  const last = rows.at(-1) as Record<string, unknown> | undefined;
   return {
     items: rows.map((row) => source.map(row)),
-    page,
+    page: after === undefined ? page : 1,
     pageSize,
     total,
-    hasMore: page * pageSize < total,
+    hasMore,
+    next: hasMore && last ? Number(last[source.cursor.key]) : null,
   };
+}
+
+/** Rows that come after the row whose cursor is `after`, in the list's order. */
+function pastRow<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row, Out>, after: number) {
+  const { cursor, sortFirst } = source;
+  const past = sql.raw(cursor.direction === 'desc' ? '<' : '>');
+  if (!sortFirst) return sql<boolean>`${sql.ref(cursor.column)} ${past} ${after}`;
+  // The row's place in the order is read without the filters: it may have left the list since
+  // (a record decided while its queue is being read), and the rows after it still follow it.
+  const place = source.query.clearWhere().clearSelect().select(sql.ref(sortFirst.column).as('place')).where(sql.ref(cursor.column), '=', after).limit(1);
+  return sql<boolean>`(${sql.ref(sortFirst.column)}, ${sql.ref(cursor.column)}) ${past} ((${place}), ${after})`;
 }
 
 const CHUNK = 1_000;

@@ -2,9 +2,7 @@ import type { z } from 'zod';
 import type { AnyCommand } from '../../command';
 import { coerceTextInput } from '../../coerce';
 import type { FieldIssue } from '../../errors';
-
-/** Input fields every list takes that are paging, never filters. */
-const NOT_FILTERS = new Set(['page', 'download']);
+import { LIST_PAGING_FIELDS } from '../../list';
 
 /** Zod's stock wording in the words the API's other 400s use; messages written in the contract are kept. */
 function plainMessage(issue: z.core.$ZodRawIssue): string | undefined {
@@ -33,7 +31,7 @@ export function viewFilterIssues(list: AnyCommand, filters: Readonly<Record<stri
   const issues: FieldIssue[] = [];
   const given: Record<string, string> = {};
   for (const [key, text] of Object.entries(filters)) {
-    if (key in shape && !NOT_FILTERS.has(key)) given[key] = text;
+    if (key in shape && !LIST_PAGING_FIELDS.has(key)) given[key] = text;
     else issues.push({ field: `filters.${key}`, message: `is not a filter of this list (${list.id})` });
   }
   const parsed = list.input.safeParse(coerceTextInput(list.input, given), { error: plainMessage });

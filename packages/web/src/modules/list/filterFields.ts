@@ -1,4 +1,4 @@
-import type { AnyCommand } from '@traction/core';
+import { LIST_PAGING_FIELDS, type AnyCommand } from '@traction/core';
 import { rangeEnd, rangeStart } from '@traction/core/format';
 import type { z } from 'zod';
 import { humanize } from '../ui/humanize';
@@ -43,16 +43,13 @@ function labelFor(key: string): string {
   return humanize(key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()).replace(/\bid\b/gi, 'ID');
 }
 
-/** Paging fields every list takes; they are never filters. */
-const NOT_FILTERS = new Set(['page', 'download']);
-
 /** The filters of a list command, in the order its input declares them. */
 export function describeFilters(command: AnyCommand): FilterField[] {
   const list = command.list;
   if (!list) throw new Error(`${command.id} is not a list command`);
   const fields: FilterField[] = [];
   for (const [key, schema] of Object.entries(command.input.shape as Record<string, z.ZodType>)) {
-    if (NOT_FILTERS.has(key)) continue;
+    if (LIST_PAGING_FIELDS.has(key)) continue;
     const { def, defaultValue, label: metaLabel } = unwrap(schema);
     const label = metaLabel ?? labelFor(key);
     if (key === list.searchField) fields.push({ kind: 'search', key, label });
