@@ -14,6 +14,8 @@ export const listPaging = {
    * removed meanwhile shift nothing, so walking a list by `next` reads each row once.
    */
   after: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  /** Rows per page, fewer than the list's page size: a script that wants ten rows reads ten, and `next` follows the tenth. */
+  limit: z.number().int().min(1).max(PAGE_SIZE).optional(),
   /** `csv` streams the whole filtered result as CSV instead of one page of JSON. */
   download: z.enum(['csv']).optional(),
 };

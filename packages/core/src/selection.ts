@@ -15,7 +15,7 @@ export const MAX_MATCHING_ROWS = 50_000;
  */
 export function selectionFields(list: AnyCommand) {
   if (!list.list) throw new Error(`${list.id} is not a list command`);
-  const filters = list.input.omit({ page: true, after: true, download: true });
+  const filters = list.input.omit({ page: true, after: true, limit: true, download: true });
   return {
     /** Row ids (the list's row key). */
     ids: z.array(idField).min(1).max(MAX_SELECTED_IDS).optional(),

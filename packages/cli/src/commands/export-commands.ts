@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { registry, type AnyCommand } from '@traction/core';
+import { LIST_PAGING_FIELDS, registry, type AnyCommand } from '@traction/core';
 import { usageError } from '../errors';
 import { exportName } from '../services/export-name';
 import type { Io } from '../io';
@@ -31,7 +31,7 @@ export function addExportCommands(program: Command, io: Io): void {
   for (const [name, command] of lists) {
     const leaf = parent.command(name).summary(`${command.title} → CSV`).description(`${command.title}: every matching row as CSV, written to --out FILE.`);
     const options = addFieldOptions(leaf, command, {
-      omit: ['page', 'after', ...(command.list?.dateRange ? [command.list.dateRange.from, command.list.dateRange.to] : [])],
+      omit: [...LIST_PAGING_FIELDS, ...(command.list?.dateRange ? [command.list.dateRange.from, command.list.dateRange.to] : [])],
     });
     if (command.list?.dateRange) {
       leaf.option('--from <date>', 'start: a date, a date-time (Lagos time), today, yesterday or Nd (N days ago)');

@@ -78,11 +78,27 @@ describe('cursor paging of a list read newest first (the audit log)', () => {
     expect(past.total).toBe(first.total);
   });
 
-  it('refuses an after that is no cursor, naming the field', async () => {
-    for (const after of ['-1', 'abc', '1.5']) {
-      const answer = await boss.request('GET', path, { query: { ...query, after } });
+  it('reads fewer rows with limit, and next follows the last row read', async () => {
+    const first = await read(path, query);
+    const ten = await read(path, { ...query, limit: '10' });
+    expect(ten.items.map((row) => row.id)).toEqual(first.items.slice(0, 10).map((row) => row.id));
+    expect(ten.next).toBe(first.items[9]!.id);
+    const following = await read(path, { ...query, limit: '10', after: String(ten.next) });
+    expect(following.items.map((row) => row.id)).toEqual(first.items.slice(10, 20).map((row) => row.id));
+    expect((await read(path, { ...query, limit: '10', page: '2' })).items).toEqual(following.items);
+  });
+
+  it('refuses an after that is no cursor and a limit past the page size, naming the field', async () => {
+    for (const [field, value] of [
+      ['after', '-1'],
+      ['after', 'abc'],
+      ['after', '1.5'],
+      ['limit', '0'],
+      ['limit', '101'],
+    ] as const) {
+      const answer = await boss.request('GET', path, { query: { ...query, [field]: value } });
       expect(answer.status).toBe(400);
-      expect(answer.body.details.fields[0].field).toBe('after');
+      expect(answer.body.details.fields[0].field).toBe(field);
     }
   });
 });

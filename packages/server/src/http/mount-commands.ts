@@ -175,7 +175,8 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
         open((source) => streamListCsv(source, list.columns)),
         deps,
       );
-    const page = await open((source) => readListPage(source, (input.page as number | undefined) ?? 1, list.pageSize, input.after as number | undefined));
+    const pageSize = Math.min((input.limit as number | undefined) ?? list.pageSize, list.pageSize);
+    const page = await open((source) => readListPage(source, (input.page as number | undefined) ?? 1, pageSize, input.after as number | undefined));
     return json(c, command.output.parse(page), 200);
   }
 

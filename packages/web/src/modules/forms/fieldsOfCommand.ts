@@ -9,7 +9,7 @@ const SELECTION = ['ids', 'matching', 'except'] as const;
 /**
  * The fields a command's generated form shows: every input field except those the caller fixed
  * (a table selection, a page's record id), a list's `download` switch (CSV goes through the
- * table's export) and `after` cursor (paging for scripts), and optional nested objects. A bulk selection opened without one shows `ids`
+ * table's export), its `after` and `limit` (paging for scripts), and optional nested objects. A bulk selection opened without one shows `ids`
  * as a required list; `matching`/`except` only make sense with a table's filters.
  */
 export function fieldsOfCommand(command: AnyCommand, fixed: Record<string, unknown> = {}): FormField[] {
@@ -19,7 +19,7 @@ export function fieldsOfCommand(command: AnyCommand, fixed: Record<string, unkno
   const fields: FormField[] = [];
   for (const [name, schema] of Object.entries(shape)) {
     if (name in fixed) continue;
-    if (command.list && (name === 'download' || name === 'after')) continue;
+    if (command.list && (name === 'download' || name === 'after' || name === 'limit')) continue;
     if (bulk && (selectionFixed ? (SELECTION as readonly string[]).includes(name) : name === 'matching' || name === 'except')) continue;
     const field = describeField(command, name, schema);
     if (!field) continue;
