@@ -3,7 +3,9 @@
  * takes, how many rows are in the DOM, and the frame times while scrolling from the first row to
  * the last in jumps of `stepPx` per frame (each frame shows rows never rendered before, harsher
  * than a mouse wheel). Frame times are requestAnimationFrame deltas; Chromium's long animation
- * frames (over 50 ms) are counted beside them.
+ * frames (over 50 ms) are counted beside them. Frame times also measure the machine: on a loaded
+ * one the renderer waits for a core, so the renderer's CPU time per frame and the load average are
+ * printed too — the CPU time is what the table costs, whatever else runs.
  *
  * `npx tsx bench/table.bench.ts [rows]` runs it alone.
  */
@@ -11,6 +13,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -98,7 +101,16 @@ export async function tableBench(options: TableBenchOptions): Promise<Figure[]> 
     detail('first render: commit / painted', `${ms(first.commitMs)} / ${ms(first.paintedMs)}`);
     detail('rows in the DOM at the top', String(first.rowsInDom));
 
+    const cdp = await browser.newBrowserCDPSession();
+    const rendererCpu = async () => {
+      const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; cpuTime: number }[] };
+      return processInfo.filter((process) => process.type === 'renderer').reduce((total, process) => total + process.cpuTime, 0);
+    };
+    const loadBefore = os.loadavg()[0] ?? 0;
+    const cpuBefore = await rendererCpu();
     const run = await page.evaluate((step) => (window as unknown as { __bench: Bench }).__bench.scrollThrough(step), stepPx);
+    const cpuPerFrame = (((await rendererCpu()) - cpuBefore) * 1000) / run.frames.length;
+    const loadAfter = os.loadavg()[0] ?? 0;
 
     const lastRowShown = await page.locator(`[data-row-index="${options.rows - 1}"]`).count();
     const frames = summarize(run.frames);
@@ -109,6 +121,8 @@ export async function tableBench(options: TableBenchOptions): Promise<Figure[]> 
     detail('worst frame', ms(frames.max));
     detail('long animation frames (>50 ms)', run.longFrames.length ? `${run.longFrames.length}, worst ${ms(Math.max(...run.longFrames))}` : '0');
     detail('frames painted before their rows', String(run.blankFrames));
+    detail('renderer CPU per frame (all its threads)', ms(cpuPerFrame));
+    detail('load average (1 min) before / after', `${loadBefore.toFixed(2)} / ${loadAfter.toFixed(2)} on ${os.cpus().length} cores`);
     if (pageErrors.length) detail('page errors', pageErrors.join(' | '));
 
     return [
