@@ -10,6 +10,8 @@ export const SMALL_TYPE = 0.86;
 /** Kinds holding running text, which take what room is left once every column has the width it wants. */
 const GROWS = new Set<ColumnKind>(['text', 'sentence', 'email', 'tags']);
 const PRIORITIES: readonly ColumnPriority[] = ['high', 'medium', 'low'];
+/** Kinds whose values all have one length (`21 Nov 2026, 10:00`, Yes), which their columns' narrowest widths hold. */
+const FIXED_LENGTH = new Set<ColumnKind>(['date', 'datetime', 'boolean']);
 
 export interface FittedColumn {
   column: ListColumn;
@@ -33,8 +35,11 @@ export interface ColumnFit {
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 const longestWord = (label: string) => Math.max(...label.split(' ').map((word) => word.length));
 
-/** Characters of `charPx` px each that fit in `width` px of text. */
-export const charsIn = (width: number, charPx: number) => Math.floor(width / charPx);
+/** Wide letters (m, w, @) and digits run past the average: a text is counted as cut when it comes this close to the edge. */
+const CUT_MARGIN = 1.12;
+
+/** Characters of `charPx` px each that surely show whole in `width` px of text: longer ones are taken as cut. */
+export const charsIn = (width: number, charPx: number) => Math.floor(width / (charPx * CUT_MARGIN));
 
 export interface FitOptions {
   /** The table's inner width, in px; unknown before it is measured. */
@@ -99,7 +104,11 @@ export function fitColumns(columns: readonly ListColumn[], { room, charPx, pinne
   }
   const widths = shown.map((entry) => entry.width);
   return {
-    columns: shown.map(({ column, width }) => ({ column, width, fits: charsIn(width - CELL_PADDING, charPx) })),
+    columns: shown.map(({ column, width }) => ({
+      column,
+      width,
+      fits: FIXED_LENGTH.has(column.kind) ? Number.POSITIVE_INFINITY : charsIn(width - CELL_PADDING, charPx),
+    })),
     template: [CHECK_WIDTH, ...widths].map((width) => `${width}px`).join(' '),
     width: CHECK_WIDTH + sum(widths),
     leftOut,
