@@ -1,4 +1,4 @@
-import { Argument, Command } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import type { Io } from './io';
 import { completionScript, SHELLS, type Shell } from './completion/completion';
 import { addBulkCommands } from './commands/bulk-commands';
@@ -8,6 +8,7 @@ import { addProfilesCommand } from './commands/profiles-command';
 import { addRegistryCommand, commandGroups, groupExamples, groupSummary } from './commands/registry-commands';
 import { addAuthSessionCommand, addSessionCommands } from './commands/session-commands';
 import { CLI_VERSION } from './defaults';
+import { jsonFieldsArgument } from './output/json-fields';
 
 /**
  * The `traction` command tree. Every registry command becomes `traction <group> <action>` with
@@ -20,7 +21,7 @@ export function buildProgram(io: Io): Command {
     .version(CLI_VERSION, '-V, --version')
     .option('--profile <name>', 'profile (server and session) to use')
     .option('--api-url <url>', "server, e.g. https://admin.example.com (default: the profile's, or http://localhost:8080)")
-    .option('--json', 'JSON output; lists as one JSON object per line')
+    .addOption(new Option('--json [fields]', 'JSON output; lists as one JSON object per line; --json id,email keeps those fields').argParser(jsonFieldsArgument))
     .option('--csv', 'CSV output (lists)')
     .option('--out <file>', 'write the output to FILE (complete, or not at all)')
     .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')

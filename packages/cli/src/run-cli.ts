@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import { CliError } from './errors';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';
+import { separateJsonFlag } from './output/json-fields';
 import { buildProgram } from './program';
 
 /** Writes the failure the way a shell user expects (one line, no stack) and returns its exit code. */
@@ -27,7 +28,8 @@ export function reportError(io: Io, error: unknown): number {
 /** Runs one command line (arguments after `traction`) and returns the exit code. */
 export async function runCli(argv: readonly string[], io: Io): Promise<number> {
   try {
-    await buildProgram(io).parseAsync([...argv], { from: 'user' });
+    const program = buildProgram(io);
+    await program.parseAsync(separateJsonFlag(argv, program), { from: 'user' });
     return EXIT.ok;
   } catch (error) {
     return reportError(io, error);

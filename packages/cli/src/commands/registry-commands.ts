@@ -1,6 +1,7 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { registry, type AnyCommand } from '@traction/core';
 import type { Io } from '../io';
+import { outputChoice, VIEWS } from '../output/output-choice';
 import { addFieldOptions, exampleOf, globalsOf } from './field-options';
 import { SHORT_EXIT_CODES } from './help-text';
 
@@ -23,7 +24,12 @@ function commandNotes(command: AnyCommand): string {
   if (command.danger === 'confirm') notes.push('Asks for confirmation first; pass --yes to skip it (required without a terminal).');
   if (command.danger === 'money') notes.push('Moves money: asks you to type its name first; pass --yes to skip it (required without a terminal).');
   if (command.idempotency === 'required') notes.push('Sent with a fresh Idempotency-Key unless you pass --idempotency-key.');
-  if (command.list) notes.push('Shows one page (100 rows); --all walks every page, --csv streams every matching row as CSV.');
+  if (command.list) {
+    notes.push(
+      'Shows one page (100 rows); --page N or --after ID for another, --limit N for N rows, --all for every row (read page by page), --csv for every matching row as CSV.',
+      `Columns (--columns, in any order): ${command.list.columns.map((column) => column.key).join(', ')}.`,
+    );
+  }
   return notes.join('\n');
 }
 
@@ -37,9 +43,12 @@ export function addRegistryCommand(group: Command, command: AnyCommand, io: Io):
     .command(command.action)
     .summary(command.title)
     .description(command.description ? `${command.title}. ${command.description}` : `${command.title}.`);
-  const options = addFieldOptions(leaf, command);
+  const options = addFieldOptions(leaf, command, { omit: ['limit'] });
   if (command.list) {
-    leaf.option('--all', 'every page, not just one (one JSON object per line with --json)');
+    leaf.option('--all', 'every row, read page by page (one JSON object per line with --json)');
+    leaf.option('--limit <n>', 'at most N rows, read page by page');
+    leaf.addOption(new Option('-o, --output <view>', 'table: fit the terminal (the default there); wide: every column, values whole; plain: aligned text').choices(VIEWS));
+    leaf.option('--columns <keys>', 'these columns, in this order (keys listed below; exit 2 on an unknown one)');
     if (command.list.dateRange) {
       leaf.option(
         '--from <date>',
@@ -50,8 +59,11 @@ export function addRegistryCommand(group: Command, command: AnyCommand, io: Io):
   }
   if (command.mutates) leaf.option('--idempotency-key <key>', 'send this Idempotency-Key: repeating the call with the same key does not repeat the change');
   leaf.addHelpText('after', `\nExample:\n  $ ${exampleOf(command)}\n\n${commandNotes(command)}\n${SHORT_EXIT_CODES}\n`);
+  // Not built in (README, Output): named here so `--jq` says how to pipe to jq instead of "unknown option".
+  leaf.addOption(new Option('--jq <expression>').hideHelp());
   leaf.action(async (_local: unknown, self: Command) => {
     const opts = self.optsWithGlobals<Record<string, unknown>>();
+    const output = outputChoice(command, opts, `traction ${command.group} ${command.action}`);
     const { inputFromFlags, runCommand } = await import('../services/run-command');
     const input = await inputFromFlags(io, command, options.fields, {
       values: options.values(opts),
@@ -61,6 +73,7 @@ export function addRegistryCommand(group: Command, command: AnyCommand, io: Io):
     await runCommand(io, command, input, {
       globals: globalsOf(opts),
       all: Boolean(opts.all),
+      output,
       ...(typeof opts.idempotencyKey === 'string' ? { idempotencyKey: opts.idempotencyKey } : {}),
     });
   });

@@ -5,12 +5,13 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { AnyCommand, ListPage } from '@traction/core';
 import type { CallOptions } from '@traction/core/client';
 import { usageError } from '../errors';
-import { exportName } from './export-name';
 import type { InputField } from '../flags/input-fields';
 import { inputFromText, validateInput, type TextValue } from '../flags/text-input';
 import type { Io } from '../io';
 import { chooseFormat, withSink, writeRows, writeValue, type OutputFormat } from '../output/emit';
 import { guessColumns } from '../output/format-cell';
+import { printList } from '../output/list-run';
+import type { OutputChoice } from '../output/output-choice';
 import { confirmDanger, inputLines } from './confirm-danger';
 import { resolveDateBound } from './date-bounds';
 import { downloadCsv } from './export';
@@ -64,20 +65,14 @@ export interface RunOptions {
   all?: boolean;
   /** Mutating commands: the caller's key; money and bulk commands get a fresh one otherwise. */
   idempotencyKey?: string;
-}
-
-function pageFooter(page: ListPage<unknown>, command: AnyCommand): string {
-  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
-  const parts = [`Page ${page.page} of ${pages}`, `${page.total} row${page.total === 1 ? '' : 's'}`];
-  if (page.hasMore) parts.push(`next: --page ${page.page + 1}`);
-  if (pages > 1) parts.push(`all rows: --all${command.list?.csv ? `, or \`traction export ${exportName(command)}\`` : ''}`);
-  return parts.join(' · ');
+  /** `-o`, `--columns`, `--json a,b`, `--limit`, already checked. */
+  output?: OutputChoice;
 }
 
 /** The generic path of `traction <group> <action>`: flags in, one call, the answer out. */
 export async function runCommand(io: Io, command: AnyCommand, input: Record<string, unknown>, options: RunOptions): Promise<void> {
   const { globals } = options;
-  let format: OutputFormat = chooseFormat(io, globals);
+  const format: OutputFormat = chooseFormat(io, { ...globals, ...(options.output?.view ? { view: options.output.view } : {}) });
   await confirmDanger(io, command, {
     yes: globals.yes,
     question: `${command.title}?`,
@@ -110,24 +105,8 @@ export async function runCommand(io: Io, command: AnyCommand, input: Record<stri
   };
 
   if (command.list) {
-    // A terminal table of thousands of rows helps nobody: --all on a terminal prints plain rows.
-    if (options.all && format === 'terminal') format = 'plain';
-    const columns = command.list.columns;
-    await withSink(io, globals.out, async (sink) => {
-      let pageNumber = options.all ? 1 : ((input.page as number | undefined) ?? 1);
-      for (;;) {
-        const page = (await call({ ...input, page: pageNumber })) as ListPage<Record<string, unknown>>;
-        await writeRows(io, sink, format, { columns, rows: page.items, footer: pageFooter(page, command), header: pageNumber === 1 || !options.all });
-        if (!options.all && page.hasMore && format !== 'terminal') {
-          // Scripts read stdout; the note that there is more goes where people see it.
-          io.stderr.write(
-            `Page ${page.page} of ${Math.ceil(page.total / page.pageSize)} (${page.total} rows): pass --page N, or --all for every row, or use traction export.\n`,
-          );
-        }
-        if (!options.all || !page.hasMore || io.signal.aborted) return;
-        pageNumber += 1;
-      }
-    });
+    const list = (value: Record<string, unknown>) => call(value) as Promise<ListPage<Record<string, unknown>>>;
+    await printList(io, command, input, list, { format, all: Boolean(options.all), choice: options.output ?? {}, out: globals.out });
     return;
   }
 
@@ -137,9 +116,9 @@ export async function runCommand(io: Io, command: AnyCommand, input: Record<stri
     const items = (data as { items?: unknown } | undefined)?.items;
     if (Array.isArray(items) && items.every((item) => item && typeof item === 'object' && !Array.isArray(item)) && Object.keys(data as object).length === 1) {
       const rows = items as Record<string, unknown>[];
-      await writeRows(io, sink, format, { columns: guessColumns(rows), rows });
+      await writeRows(io, sink, format, { columns: guessColumns(rows), rows, ...(options.output?.fields ? { fields: options.output.fields } : {}) });
     } else {
-      writeValue(sink, format, data);
+      writeValue(sink, format, data, options.output?.fields);
     }
   });
 }

@@ -1,37 +1,61 @@
 import { Box, Text } from 'ink';
-import { COLUMN_GAP, fitColumns } from './fit-columns';
+import { COLUMN_GAP } from './fit-columns';
 
-export interface TableProps {
-  /** Column headers, in order. */
-  headers: readonly string[];
-  /** Cells as text, one array per row. */
-  rows: readonly (readonly string[])[];
-  /** Width to fit, in terminal columns. */
+/** A column as laid out (fit-columns.ts): its header, its width, and which side its values keep to. */
+export interface TableColumn {
+  header: string;
   width: number;
-  /** A dim line under the table (counts, how to get the next page). */
-  footer?: string;
+  /** Amounts and counts keep to the right, so their digits line up. */
+  align?: 'left' | 'right';
 }
 
-/** A list as a terminal table: bold headers, a rule, cells cut to fit with an ellipsis. */
-export function Table({ headers, rows, width, footer }: TableProps) {
-  const widths = fitColumns(headers, rows, width);
-  const cell = (text: string, column: number, bold = false) => (
-    <Box key={column} width={widths[column]} marginRight={column < headers.length - 1 ? COLUMN_GAP : 0} flexShrink={0}>
-      <Text bold={bold} wrap="truncate-end" dimColor={!bold && text === ''}>
-        {text === '' && !bold ? '—' : text}
-      </Text>
-    </Box>
-  );
+export interface TableProps {
+  columns: readonly TableColumn[];
+  /** Cells as text, one array per row, in the order of `columns`. */
+  rows: readonly (readonly string[])[];
+  /** Whether to draw the header and its rule (false for the pages after the first of `--all`). */
+  header?: boolean;
+  /** A dim line under the table (counts, how to get the next page, columns left out). */
+  footer?: string;
+  /** Said when there are no rows. */
+  empty?: string;
+}
+
+/**
+ * A list as a terminal table: bold headers (wrapped onto a second line rather than cut), a rule,
+ * cells cut to their column's width with an ellipsis, empty cells as a dim dash.
+ */
+export function Table({ columns, rows, header = true, footer, empty = 'No rows match.' }: TableProps) {
+  const cell = (text: string, column: number, bold = false) => {
+    const { width, align } = columns[column]!;
+    return (
+      <Box
+        key={column}
+        width={width}
+        marginRight={column < columns.length - 1 ? COLUMN_GAP : 0}
+        flexShrink={0}
+        justifyContent={align === 'right' ? 'flex-end' : 'flex-start'}
+      >
+        <Text bold={bold} wrap={bold ? 'wrap' : 'truncate-end'} dimColor={!bold && text === ''}>
+          {text === '' && !bold ? '—' : text}
+        </Text>
+      </Box>
+    );
+  };
   return (
     <Box flexDirection="column">
-      <Box>{headers.map((header, column) => cell(header, column, true))}</Box>
-      <Text dimColor>{widths.map((w) => '─'.repeat(w)).join(' '.repeat(COLUMN_GAP))}</Text>
+      {header ? <Box>{columns.map((column, index) => cell(column.header, index, true))}</Box> : null}
+      {header ? <Text dimColor>{columns.map((column) => '─'.repeat(column.width)).join(' '.repeat(COLUMN_GAP))}</Text> : null}
       {rows.map((row, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a printed table is drawn once, in order; rows carry no id of their own.
-        <Box key={index}>{headers.map((_, column) => cell(row[column] ?? '', column))}</Box>
+        <Box key={index}>{columns.map((_, column) => cell(row[column] ?? '', column))}</Box>
       ))}
-      {rows.length === 0 ? <Text dimColor>No rows match.</Text> : null}
-      {footer ? <Text dimColor>{footer}</Text> : null}
+      {rows.length === 0 && header ? <Text dimColor>{empty}</Text> : null}
+      {footer?.split('\n').map((line) => (
+        <Text key={line} dimColor>
+          {line}
+        </Text>
+      ))}
     </Box>
   );
 }

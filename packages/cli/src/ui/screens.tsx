@@ -18,9 +18,9 @@ function inkOptions(io: Io) {
   };
 }
 
-/** A table as text, ready to write to a terminal. */
-export function tableText(props: TableProps): string {
-  return `${renderToString(<Table {...props} />, { columns: props.width })}\n`;
+/** A table as text, ready to write to a terminal `width` columns wide. */
+export function renderTable(props: TableProps, width: number): string {
+  return `${renderToString(<Table {...props} />, { columns: width })}\n`;
 }
 
 export function promptLogin(io: Io, props: Omit<LoginFormProps, 'onDone'>): Promise<LoginOutcome> {
