@@ -1,10 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXED_ACCOUNT_BANKS, nuban } from '@traction/core';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from './exit-codes';
-import { cliUser, signIn, startTestServer, type CliUser, type TestServer } from './test/harness';
+import { cliUser, FakeTerminalInput, signIn, startTestServer, stripAnsi, type CliUser, type TestServer } from './test/harness';
+import { typeKeys, waitFor } from './test/wait-for';
 
 let server: TestServer;
 let user: CliUser;
@@ -129,5 +130,81 @@ describe('traction bulk fixed-accounts blacklist', () => {
     const future = await user.run(['export', 'fixed-accounts', '--from', '2099-01-01', '--to', '2099-01-02', '--out', out]);
     expect(future.code, future.stderr).toBe(EXIT.ok);
     expect(rowsOf()).toEqual([]);
+  });
+});
+
+const outcomesOf = (file: string) => parse(readFileSync(file.replace(/\.csv$/, '.results.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+
+describe('a row already as it asks', () => {
+  it('counts as unchanged, not failed: the run exits 0, and so does a re-run after the journal is lost', async () => {
+    // Accounts 0-2 were blacklisted above; account 3 was not.
+    const file = writeRows(
+      'again.csv',
+      accounts.map((account) => `${account},true,Inflows from a reported scam`),
+    );
+    const result = await user.run(['bulk', 'fixed-accounts', 'blacklist', '--file', file, '--yes']);
+    expect(result.code, result.stderr).toBe(EXIT.ok);
+    expect(result.stdout).toContain('4 rows: 1 ok, 3 unchanged (already so), 0 failed.');
+    expect(outcomesOf(file).map((row) => [row.accountNumber, row.outcome, row.status])).toEqual([
+      [accounts[0], 'unchanged', '409'],
+      [accounts[1], 'unchanged', '409'],
+      [accounts[2], 'unchanged', '409'],
+      [accounts[3], 'ok', '200'],
+    ]);
+    expect(outcomesOf(file)[0]!.message).toBe(`Fixed account ${accounts[0]} is already blacklisted`);
+    expect(await blacklisted()).toEqual([...accounts].sort());
+
+    const json = await user.run(['bulk', 'fixed-accounts', 'blacklist', '--file', file, '--yes', '--json']);
+    expect(json.code).toBe(EXIT.ok);
+    expect(JSON.parse(json.stdout)).toMatchObject({ rows: 4, ok: 0, unchanged: 0, failed: 0, alreadyDone: 4 });
+
+    // The journal gone (another machine, a cleaned folder): every row is already so on the server.
+    rmSync(`${file}.journal`);
+    const rerun = await user.run(['bulk', 'fixed-accounts', 'blacklist', '--file', file, '--yes']);
+    expect(rerun.code, rerun.stderr).toBe(EXIT.ok);
+    expect(rerun.stdout).toContain('4 rows: 0 ok, 4 unchanged (already so), 0 failed.');
+    expect(outcomesOf(file).every((row) => row.outcome === 'unchanged')).toBe(true);
+    expect(statSync(file.replace(/\.csv$/, '.results.csv')).mode & 0o777).toBe(0o600);
+    expect(statSync(`${file}.journal`).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('the confirmation at a terminal', () => {
+  function atTerminal(argv: readonly string[]) {
+    const keyboard = new FakeTerminalInput();
+    const run = user.run(argv, { stdin: keyboard, stderrTTY: true });
+    return { run, keyboard, screen: () => stripAnsi(run.stderr.text) };
+  }
+
+  it('says what the file will do, with the rows its filters select counted by the server, and goes ahead only on "yes" and Enter', async () => {
+    const file = join(user.configDir, 'whitelist.csv');
+    writeFileSync(file, 'matching,blacklist,reason\n"{""search"":""traction/ajegunle""}",false,Cleared by the bank\n');
+    const { run, keyboard, screen } = atTerminal(['bulk', 'fixed-accounts', 'blacklist-bulk', '--file', file]);
+    await waitFor(() => expect(screen()).toContain('to go ahead:'));
+    expect(screen()).toContain('Line 2: whitelist 4 fixed accounts (all matching {"search":"traction/ajegunle"} now)');
+    expect(screen()).toContain('Type "yes" to go ahead:');
+
+    // One key is not an answer: nothing happens until Enter.
+    await typeKeys(keyboard, 'y');
+    await waitFor(() => expect(screen()).toContain('to go ahead: y'));
+    expect(await blacklisted()).toEqual([...accounts].sort());
+    await typeKeys(keyboard, 'es');
+    await typeKeys(keyboard, '\r');
+    const result = await run;
+    expect(result.code, result.stderr).toBe(EXIT.ok);
+    expect(await blacklisted()).toEqual([]);
+  });
+
+  it('does nothing when the answer is not "yes"', async () => {
+    const file = join(user.configDir, 'declined.csv');
+    writeFileSync(file, `accountNumber,blacklist,reason\n${accounts[0]},true,Inflows from a reported scam\n${accounts[1]},true,Inflows from a reported scam\n`);
+    const { run, keyboard, screen } = atTerminal(['bulk', 'fixed-accounts', 'blacklist', '--file', file]);
+    await waitFor(() => expect(screen()).toContain('to go ahead:'));
+    expect(screen()).toContain('Blacklist 2 fixed accounts');
+    await typeKeys(keyboard, 'y\r');
+    const result = await run;
+    expect(result.code).not.toBe(EXIT.ok);
+    expect(stripAnsi(result.stderr)).toContain('Nothing was done.');
+    expect(await blacklisted()).toEqual([]);
   });
 });

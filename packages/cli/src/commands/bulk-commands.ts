@@ -5,7 +5,8 @@ import { EXIT } from '../exit-codes';
 import { describeColumns, inputFields } from '../flags/input-fields';
 import type { Io } from '../io';
 import type { BulkSummary } from '../services/bulk-run';
-import { exampleOf, globalsOf } from './field-options';
+import { bulkExampleLines } from './bulk-example';
+import { globalsOf } from './field-options';
 import { SHORT_EXIT_CODES } from './help-text';
 import { commandGroups } from './registry-commands';
 
@@ -14,29 +15,13 @@ const NOT_BULK = new Set(['auth.login', 'auth.device-login', 'auth.logout']);
 export const bulkCapable = (command: AnyCommand) => command.mutates && !NOT_BULK.has(command.id);
 
 function summaryText(summary: BulkSummary): string {
-  const parts = [`${summary.ok} ok`, `${summary.failed} failed`];
+  const parts = [`${summary.ok} ok`];
+  // Already as the row asked: nothing was done and nothing needs doing, so these are not failures.
+  if (summary.unchanged) parts.push(`${summary.unchanged} unchanged (already so)`);
+  parts.push(`${summary.failed} failed`);
   if (summary.alreadyDone) parts.push(`${summary.alreadyDone} already done in an earlier run`);
   if (summary.notRun) parts.push(`${summary.notRun} not run`);
   return `${summary.rows} rows: ${parts.join(', ')}.${summary.results ? `\nResults: ${summary.results}` : ''}\n`;
-}
-
-/** A sample CSV for a command's bulk help. */
-function sampleCsv(command: AnyCommand): string {
-  const fields = inputFields(command).filter((field) => field.required);
-  const header = fields.map((field) => field.name).join(',');
-  const value = (n: number) =>
-    fields
-      .map((field) =>
-        field.choices?.length
-          ? field.choices[n % field.choices.length]!
-          : field.type === 'number'
-            ? String(7 + n)
-            : field.type === 'array'
-              ? `"${field.choices?.[0] ?? 'a'},${field.choices?.[1] ?? 'b'}"`
-              : `value-${n + 1}`,
-      )
-      .join(',');
-  return `  ${header}\n  ${value(0)}\n  ${value(1)}`;
 }
 
 /** `traction bulk <group> <action> --file rows.csv`: the generic runner, one subcommand per command. */
@@ -72,9 +57,13 @@ export function addBulkCommands(program: Command, io: Io): void {
         .option('--concurrency <n>', 'rows in flight at once (1-32)', '4')
         .option('--results <csv>', 'where to write the outcome of each row (default: FILE.results.csv beside the input)')
         .option('--new-batch', 'run the file again as a new batch even though its journal says rows are done (the old journal is kept aside)')
+        // Made when the help is shown, not for every command at each start.
         .addHelpText(
           'after',
-          `\nExample file (${command.id}):\n${sampleCsv(command)}\n\nExample:\n  $ ${exampleOf(command, `traction bulk ${command.group} ${command.action}`).replace(/ --.*$/, '')} --file rows.csv --dry-run\n\n` +
+          () =>
+            `\nExample file (rows.csv):\n${bulkExampleLines(command)
+              .map((line) => `  ${line}`)
+              .join('\n')}\n\nExample:\n  $ traction bulk ${command.group} ${command.action} --file rows.csv --dry-run\n\n` +
             `Lists in a cell are comma-separated (quote the cell); empty cells are left out.\n${SHORT_EXIT_CODES}\n`,
         )
         .action(async (_local: unknown, self: Command) => {

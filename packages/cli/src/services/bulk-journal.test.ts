@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,14 +20,17 @@ let n = 0;
 const fresh = () => join(dir, `rows-${++n}.csv.journal`);
 
 describe('BulkJournal', () => {
-  it('remembers outcomes across runs: ok rows are done, refused rows retry under a new attempt, unanswered rows under the same one', () => {
+  it('remembers outcomes across runs: ok and unchanged rows are done, refused rows retry under a new attempt, unanswered rows under the same one', () => {
     const path = fresh();
     const journal = BulkJournal.read(path, 'permissions.grant');
     journal.begin(batch);
     journal.record({ line: 2, row: 'a#0', attempt: 0, key: 'k-a', outcome: 'ok', status: 200, message: 'ok' });
     journal.record({ line: 3, row: 'b#0', attempt: 0, key: 'k-b', outcome: 'rejected', status: 404, message: 'gone' });
     journal.record({ line: 4, row: 'c#0', attempt: 0, key: 'k-c', outcome: 'unknown', status: 0, message: 'no answer' });
+    journal.record({ line: 5, row: 'e#0', attempt: 0, key: 'k-e', outcome: 'unchanged', status: 409, message: 'already blacklisted' });
     journal.close();
+    // It names the file's rows and what was done to them: its owner's alone.
+    expect(statSync(path).mode & 0o777).toBe(0o600);
 
     const reread = BulkJournal.read(path, 'permissions.grant');
     expect(reread.batch).toEqual(batch);
@@ -35,6 +38,7 @@ describe('BulkJournal', () => {
     expect(reread.state('b#0')).toMatchObject({ done: false, attempt: 1 });
     expect(reread.state('c#0')).toMatchObject({ done: false, attempt: 0 });
     expect(reread.state('d#0')).toEqual({ done: false, attempt: 0 });
+    expect(reread.state('e#0')).toMatchObject({ done: true, last: { outcome: 'unchanged' } });
   });
 
   it('ignores a last line torn by a crash, but not damage further up', () => {

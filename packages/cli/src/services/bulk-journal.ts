@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { CliError } from '../errors';
 
 /** First line of a journal: which batch it records. */
@@ -14,10 +14,11 @@ export interface JournalBatch {
 }
 
 /**
- * What became of one row. `ok`: done. `rejected`: the server answered a definite no (a 4xx after
- * which nothing changed), so a later run may try again under a new key. `unknown`: no answer, a
- * 5xx, or the key still busy: the row may or may not have happened, so a later run must reuse the
- * same key and let the server answer from its idempotency record.
+ * What became of one row. `ok`: done. `unchanged`: the server said its target was already as
+ * asked (409, reason `already`), so there is nothing left to do. `rejected`: the server answered
+ * a definite no (a 4xx after which nothing changed), so a later run may try again under a new
+ * key. `unknown`: no answer, a 5xx, or the key still busy: the row may or may not have happened,
+ * so a later run must reuse the same key and let the server answer from its idempotency record.
  */
 export interface JournalRow {
   type: 'row';
@@ -27,7 +28,7 @@ export interface JournalRow {
   /** Bumped after each `rejected`, so a retry is a new request. */
   attempt: number;
   key: string;
-  outcome: 'ok' | 'rejected' | 'unknown';
+  outcome: 'ok' | 'unchanged' | 'rejected' | 'unknown';
   status: number;
   message: string;
   /** The answer of an `ok` row (JSON). */
@@ -46,7 +47,8 @@ export interface RowState {
  * The append-only record, beside the input file, of every row's outcome. Re-running the same
  * command reads it and skips rows already done; each row is written as soon as its answer
  * arrives (one `write` per line, so a crash loses at most the rows in flight, which their
- * Idempotency-Keys cover). A lock file keeps two runs off the same journal.
+ * Idempotency-Keys cover). A lock file keeps two runs off the same journal. It names the file's
+ * rows and what the server answered about them, so it is readable by its owner only.
  */
 export class BulkJournal {
   private fd: number | undefined;
@@ -112,7 +114,7 @@ export class BulkJournal {
   state(row: string): RowState {
     const last = this.rows.get(row);
     if (!last) return { done: false, attempt: 0 };
-    if (last.outcome === 'ok') return { done: true, attempt: last.attempt, last };
+    if (last.outcome === 'ok' || last.outcome === 'unchanged') return { done: true, attempt: last.attempt, last };
     return { done: false, attempt: last.outcome === 'rejected' ? last.attempt + 1 : last.attempt, last };
   }
 
@@ -121,7 +123,7 @@ export class BulkJournal {
     const lockPath = `${this.path}.lock`;
     for (let tries = 0; tries < 2; tries++) {
       try {
-        writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+        writeFileSync(lockPath, String(process.pid), { flag: 'wx', mode: 0o600 });
         this.locked = true;
         return;
       } catch (error) {
@@ -139,10 +141,12 @@ export class BulkJournal {
   /** Starts the journal of a new batch, or reopens an existing one for appending. */
   begin(batch: JournalBatch): void {
     if (!this.batch) {
-      writeFileSync(this.path, `${JSON.stringify(batch)}\n`, { flag: 'wx' });
+      writeFileSync(this.path, `${JSON.stringify(batch)}\n`, { flag: 'wx', mode: 0o600 });
       this.batch = batch;
     }
     this.fd = openSync(this.path, 'a');
+    // A journal written before journals were made private becomes so on its next run.
+    fchmodSync(this.fd, 0o600);
   }
 
   record(entry: Omit<JournalRow, 'type' | 'at'>): JournalRow {
@@ -161,7 +165,8 @@ export class BulkJournal {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process still runs (one we may not signal runs too). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

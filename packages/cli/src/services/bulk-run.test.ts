@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configPath } from '../config/config-file';
@@ -44,7 +44,12 @@ const journalRows = (file: string) =>
         .filter((line) => line.includes('"type":"row"')).length
     : 0;
 
-const results = (file: string) => parse(readFileSync(file.replace(/\.csv$/, '.results.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+const resultsPath = (file: string) => file.replace(/\.csv$/, '.results.csv');
+const results = (file: string) => parse(readFileSync(resultsPath(file), 'utf8'), { columns: true }) as Record<string, string>[];
+/** Temporary files beside the input: a killed run's unfinished results. */
+const partials = (file: string) => readdirSync(dirname(file)).filter((name) => name.endsWith('.partial'));
+/** Who may read or write a file: 0o600 is its owner alone. */
+const modeOf = (path: string) => statSync(path).mode & 0o777;
 
 describe('traction bulk', () => {
   it('checks every row before sending anything and reports each bad row with its line number', async () => {
@@ -102,6 +107,9 @@ describe('traction bulk', () => {
     ]);
     expect(results(file)[1]!.message).toContain('does not exist');
     expect(await grantsAudited()).toBe(before + 2);
+    // They name people and what was done to them: the owner's alone.
+    expect(modeOf(resultsPath(file))).toBe(0o600);
+    expect(modeOf(`${file}.journal`)).toBe(0o600);
 
     const again = await user.run(['bulk', 'permissions', 'grant', '--file', file]);
     expect(again.code).toBe(EXIT.rowsFailed);
@@ -135,21 +143,25 @@ describe('traction bulk', () => {
     expect(results(file).every((row) => row.outcome === 'ok')).toBe(true);
   });
 
-  it('stops cleanly on Ctrl+C (exit 130, results so far) and resumes where it stopped', async () => {
-    const file = writeGrants('interrupted.csv', 'admins.create');
+  it.each([
+    ['Ctrl+C (SIGINT)', 'SIGINT', 'admins.create'],
+    ['SIGTERM', 'SIGTERM', 'kyc.view'],
+  ] as const)('stops cleanly on %s (exit 130, results so far, no temporary file) and resumes where it stopped', async (_name, signal, permission) => {
+    const file = writeGrants(`stopped-${signal}.csv`, permission);
     const before = await grantsAudited();
     const proxy = await startDelayProxy(server.url, 40);
     let outcome: { code: number | null; stderr: string };
     try {
       const child = runChild(['bulk', 'permissions', 'grant', '--file', file, '--concurrency', '2'], proxy.url);
       await waitFor(() => expect(journalRows(file)).toBeGreaterThanOrEqual(4), 30_000);
-      child.process.kill('SIGINT');
+      child.process.kill(signal);
       outcome = { code: await child.exited, stderr: child.stderr() };
     } finally {
       await proxy.close();
     }
     expect(outcome.code).toBe(EXIT.interrupted);
-    expect(outcome.stderr).toContain('Stopped by Ctrl+C');
+    expect(outcome.stderr).toContain('Stopped: ');
+    expect(partials(file)).toEqual([]);
     const partial = results(file);
     expect(partial.some((row) => row.outcome === 'not run')).toBe(true);
     expect(partial.filter((row) => row.outcome === 'ok')).toHaveLength(journalRows(file));
@@ -158,16 +170,47 @@ describe('traction bulk', () => {
     expect(resumed.code).toBe(EXIT.ok);
     expect(await grantsAudited()).toBe(before + 40);
   });
+
+  it('after a hard abort (SIGKILL) leaves no temporary file; one left by a run killed while writing its results is removed, never read as results', async () => {
+    const file = writeGrants('killed.csv', 'fraud.view');
+    const before = await grantsAudited();
+    const proxy = await startDelayProxy(server.url, 40);
+    try {
+      const child = runChild(['bulk', 'permissions', 'grant', '--file', file, '--concurrency', '3'], proxy.url);
+      await waitFor(() => expect(journalRows(file)).toBeGreaterThanOrEqual(6), 30_000);
+      child.process.kill('SIGKILL');
+      await child.exited;
+    } finally {
+      await proxy.close();
+    }
+    expect(partials(file)).toEqual([]);
+    expect(existsSync(resultsPath(file))).toBe(false);
+    // What a run killed while writing its results leaves: half a file under a temporary name.
+    writeFileSync(join(dirname(file), '.killed.results.csv.2147483646-0badc0de.partial'), 'line,user_id,permissions,outcome\n2,2,fraud.view,o');
+
+    const resumed = await user.run(['bulk', 'permissions', 'grant', '--file', file]);
+    expect(resumed.code, resumed.stderr).toBe(EXIT.ok);
+    expect(resumed.stderr).toContain('Removed 1 unfinished results file left by a run that was killed');
+    expect(partials(file)).toEqual([]);
+    expect(results(file)).toHaveLength(40);
+    expect(results(file).every((row) => row.outcome === 'ok')).toBe(true);
+    expect(await grantsAudited()).toBe(before + 40);
+  });
 });
 
-/** The CLI as its own process, without a terminal. */
 /**
  * The CLI as its own process, talking to the server through `viaUrl` (a slow proxy). A profile's
  * session is only sent to the profile's own server, so the child is handed the token as a job is.
  */
 function runChild(argv: readonly string[], viaUrl: string): { process: ChildProcess; exited: Promise<number | null>; stderr: () => string } {
-  const config = JSON.parse(readFileSync(configPath(user.env), 'utf8')) as { profiles: Record<string, { token?: string }> };
-  const env = { ...user.env, PATH: process.env.PATH, TRACTION_API_URL: viaUrl, TRACTION_TOKEN: config.profiles.default!.token };
+  const config = JSON.parse(readFileSync(configPath(user.env), 'utf8')) as { deviceId?: string; profiles: Record<string, { token?: string }> };
+  const env = {
+    ...user.env,
+    PATH: process.env.PATH,
+    TRACTION_API_URL: viaUrl,
+    TRACTION_TOKEN: config.profiles.default!.token,
+    TRACTION_DEVICE_ID: config.deviceId,
+  };
   const child = spawn(process.execPath, [BIN, ...argv], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stdout!.resume();

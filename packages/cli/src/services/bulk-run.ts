@@ -1,17 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AnyCommand } from '@traction/core';
+import { ALREADY, type AnyCommand } from '@traction/core';
 import { ClientError, type TractionClient } from '@traction/core/client';
-import { stringify } from 'csv-stringify/sync';
 import { CliError, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import type { InputField } from '../flags/input-fields';
 import { inputFromText, validateInput } from '../flags/text-input';
-import { canAnimate, note, type Io } from '../io';
+import { canAnimate, canPrompt, note, type Io } from '../io';
 import { chooseFormat, withSink, writeRows } from '../output/emit';
-import { writeTextAtomically } from './atomic-file';
-import { BulkJournal, type JournalRow } from './bulk-journal';
+import { BulkJournal } from './bulk-journal';
+import { describeRun } from './bulk-plan';
+import { removeStalePartials, writeResults } from './bulk-results';
 import { confirmDanger } from './confirm-danger';
 import { readCsvRows, type CsvRow } from './csv-rows';
 import { openSession, requireSignedIn, toCliError, type GlobalOptions, type Session } from './session';
@@ -32,6 +32,8 @@ export interface BulkSummary {
   file: string;
   rows: number;
   ok: number;
+  /** Already as the row asked (the server said so): nothing to do, not a failure. */
+  unchanged: number;
   failed: number;
   /** Done by an earlier run, per the journal. */
   alreadyDone: number;
@@ -74,9 +76,12 @@ function rowIds(rows: readonly CsvRow[]): string[] {
   });
 }
 
-/** What a failed call means for the row: a definite refusal, something to retry under the same key, or a reason to stop the run. */
+/**
+ * What a failed call means for the row: its target already as asked, a definite refusal,
+ * something to retry under the same key, or a reason to stop the run.
+ */
 function classify(error: unknown): {
-  outcome: 'rejected' | 'unknown';
+  outcome: 'unchanged' | 'rejected' | 'unknown';
   stop?: 'session' | 'permission';
   status: number;
   message: string;
@@ -85,6 +90,7 @@ function classify(error: unknown): {
   if (!(error instanceof ClientError)) return { outcome: 'unknown', status: 0, message: (error as Error).message };
   const reason = error.details?.reason;
   const message = error.status === 0 ? `no answer: ${(error.cause as Error | undefined)?.message ?? 'network error'}` : error.userMessage;
+  if (error.status === 409 && reason === ALREADY) return { outcome: 'unchanged', status: error.status, message };
   if (error.kind === 'session-expired' || error.kind === 'device-not-recognized') return { outcome: 'unknown', stop: 'session', status: error.status, message };
   if (error.kind === 'no-permission' && reason === 'missing_permission') return { outcome: 'unknown', stop: 'permission', status: error.status, message };
   if (error.kind === 'network' || error.kind === 'server-error' || error.kind === 'rate-limited' || reason === 'idempotency_in_progress') {
@@ -105,7 +111,8 @@ function classify(error: unknown): {
  *    batch (a random id made with the journal, kept in it) and the row, so a row whose answer was lost in a
  *    crash is answered from the server's record instead of being done twice.
  * 4. Each outcome goes to the journal as it arrives; at the end (or on Ctrl+C) the results CSV
- *    lists every row with its outcome. Exit 5 when some rows failed.
+ *    lists every row with its outcome. A row whose target the server says is already as asked
+ *    is `unchanged`, not failed. Exit 5 when some rows failed.
  */
 export async function runBulk(io: Io, command: AnyCommand, fields: readonly InputField[], options: BulkOptions): Promise<BulkSummary> {
   const file = resolve(io.cwd, options.file);
@@ -142,6 +149,11 @@ export async function runBulk(io: Io, command: AnyCommand, fields: readonly Inpu
   }
 
   async function runLocked(): Promise<BulkSummary> {
+    if (!options.dryRun) {
+      const removed = removeStalePartials(resultsPath);
+      if (removed.length)
+        note(io, `Removed ${removed.length} unfinished results file${removed.length === 1 ? '' : 's'} left by a run that was killed: ${removed.join(', ')}.`);
+    }
     if (options.newBatch && !options.dryRun) {
       const aside = BulkJournal.setAside(journalPath);
       if (aside) note(io, `Started a new batch; the earlier journal is kept as ${aside}.`);
@@ -166,6 +178,7 @@ export async function runBulk(io: Io, command: AnyCommand, fields: readonly Inpu
       file,
       rows: planned.length,
       ok: 0,
+      unchanged: 0,
       failed: 0,
       alreadyDone,
       notRun: pending.length,
@@ -183,14 +196,19 @@ export async function runBulk(io: Io, command: AnyCommand, fields: readonly Inpu
       return summary;
     }
 
+    const session = openSession(io, options.globals);
+    const asking = command.danger !== 'none' && !options.globals.yes;
+    // Signed in before the question, so a yes is not followed by "not signed in"; without a
+    // terminal confirmDanger refuses first, asking for --yes.
+    if (command.auth === 'admin' && (!asking || canPrompt(io))) await requireSignedIn(session);
     await confirmDanger(io, command, {
       yes: options.globals.yes,
       question: `${command.title}: ${pending.length} row${pending.length === 1 ? '' : 's'} from ${basename(file)}?`,
-      details: alreadyDone ? [`  ${alreadyDone} rows already done by an earlier run are skipped.`] : [],
+      details: asking && canPrompt(io) ? await confirmationLines(session, command, pending, alreadyDone) : [],
       invocation: `traction bulk ${command.group} ${command.action}`,
+      // A whole file is too much to start on one key: the answer is typed and ends with Enter.
+      typed: 'yes',
     });
-    const session = openSession(io, options.globals);
-    if (command.auth === 'admin') await requireSignedIn(session);
 
     try {
       journal.begin({
@@ -238,7 +256,7 @@ async function sendRows(
   const stopping = 'stopping after the rows in flight (Ctrl+C again: at once)';
   const onAbort = () => (progress ? progress.update(finished(), stopping) : note(io, 'Stopping after the rows in flight (Ctrl+C again to quit at once)…'));
   io.signal.addEventListener('abort', onAbort, { once: true });
-  const finished = () => summary.ok + summary.failed;
+  const finished = () => summary.ok + summary.unchanged + summary.failed;
 
   const sendOne = async (row: PlannedRow): Promise<void> => {
     const { attempt } = journal.state(row.id);
@@ -261,7 +279,8 @@ async function sendRows(
           continue;
         }
         journal.record({ line: row.csv.line, row: row.id, attempt, key, outcome: verdict.outcome, status: verdict.status, message: verdict.message });
-        summary.failed += 1;
+        if (verdict.outcome === 'unchanged') summary.unchanged += 1;
+        else summary.failed += 1;
         return;
       }
     }
@@ -271,7 +290,8 @@ async function sendRows(
     while (next < pending.length && !io.signal.aborted && !stopError) {
       const row = pending[next++]!;
       await sendOne(row);
-      progress?.update(finished(), io.signal.aborted ? stopping : summary.failed ? `${summary.failed} failed` : undefined);
+      const counts = [summary.unchanged ? `${summary.unchanged} unchanged` : '', summary.failed ? `${summary.failed} failed` : ''].filter(Boolean).join(', ');
+      progress?.update(finished(), io.signal.aborted ? stopping : counts || undefined);
     }
   };
   try {
@@ -284,30 +304,32 @@ async function sendRows(
   if (stopError) return stopError;
   if (io.signal.aborted) {
     return new CliError(
-      `Stopped by Ctrl+C: ${finished()} rows done in this run, ${summary.notRun} not started. Run the same command again to resume; finished rows are not repeated.`,
+      `Stopped: ${finished()} rows done in this run, ${summary.notRun} not started. Run the same command again to resume; finished rows are not repeated.`,
       EXIT.interrupted,
     );
   }
   return undefined;
 }
 
-/** The results CSV: every row of the file, its outcome and the server's answer or message. */
-async function writeResults(path: string, header: readonly string[], rows: readonly PlannedRow[], journal: BulkJournal): Promise<void> {
-  const records: string[][] = [['line', ...header, 'outcome', 'status', 'message', 'result', 'idempotency_key']];
-  for (const row of rows) {
-    const last: JournalRow | undefined = journal.state(row.id).last;
-    const outcome = !last ? 'not run' : last.outcome === 'ok' ? 'ok' : 'failed';
-    records.push([
-      String(row.csv.line),
-      ...row.csv.cells,
-      outcome,
-      last ? String(last.status) : '',
-      last?.outcome === 'ok' ? '' : (last?.message ?? ''),
-      last?.result ?? '',
-      last?.key ?? '',
-    ]);
-  }
-  await writeTextAtomically(path, stringify(records));
+/** The confirmation's lines: what the rows will do (rows selecting by filters counted by the server now), and what is skipped. */
+async function confirmationLines(session: Session, command: AnyCommand, pending: readonly PlannedRow[], alreadyDone: number): Promise<string[]> {
+  const client = session.client();
+  const count = async (list: AnyCommand, filters: Record<string, unknown>) => {
+    try {
+      const page = (await client.call(list, { ...filters, page: 1 } as never)) as { total: number };
+      return page.total;
+    } catch (error) {
+      throw new Error(error instanceof ClientError ? error.userMessage : (error as Error).message);
+    }
+  };
+  const lines = await describeRun(
+    command,
+    pending.map((row) => ({ line: row.csv.line, input: row.input })),
+    count,
+  );
+  if (alreadyDone)
+    lines.push(`  ${alreadyDone} row${alreadyDone === 1 ? '' : 's'} already done by an earlier run ${alreadyDone === 1 ? 'is' : 'are'} skipped.`);
+  return lines;
 }
 
 /** `--dry-run`: each row and what would happen to it, then the totals. Nothing is sent or written. */

@@ -18,7 +18,14 @@ export function inputLines(command: AnyCommand, input: Record<string, unknown>):
 export async function confirmDanger(
   io: Io,
   command: AnyCommand,
-  options: { yes?: boolean; question: string; details: readonly string[]; invocation: string },
+  options: {
+    yes?: boolean;
+    question: string;
+    details: readonly string[];
+    invocation: string;
+    /** A word to type and end with Enter instead of a single y (a bulk run); money commands type their action. */
+    typed?: string;
+  },
 ): Promise<void> {
   if (command.danger === 'none' || options.yes) return;
   const what = command.danger === 'money' ? 'moves money' : 'is hard to undo';
@@ -29,7 +36,7 @@ export async function confirmDanger(
   const yes = await promptConfirm(io, {
     question: options.question,
     details: options.details,
-    ...(command.danger === 'money' ? { typed: command.action } : {}),
+    ...(command.danger === 'money' ? { typed: command.action } : options.typed ? { typed: options.typed } : {}),
   });
   // The prompt has already said "Nothing was done."; exit 1 without saying it twice.
   if (!yes) throw new CliError('', EXIT.error);
