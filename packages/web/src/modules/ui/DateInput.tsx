@@ -44,9 +44,11 @@ export function DateInput({ value, onCommit, onUnreadable, className = '', onBlu
   const commit = () => {
     if (draft === null) return;
     const typed = draft.trim();
+    // What was typed stays shown until the new value comes back (the URL or the form may take a
+    // render or a debounce to follow); the field must not blink empty in between.
     if (typed === '') {
-      setDraft(null);
       if (value !== '') onCommit(null);
+      else setDraft(null);
       return;
     }
     const parsed = parseDateInput(typed);
@@ -56,8 +58,8 @@ export function DateInput({ value, onCommit, onUnreadable, className = '', onBlu
       onUnreadable?.(typed);
       return;
     }
-    setDraft(null);
     if (parsed.day !== value) onCommit(parsed.day);
+    else setDraft(null);
   };
 
   const note = error ?? (day ? describeLagosDay(day) : null);
