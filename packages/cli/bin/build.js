@@ -2,13 +2,13 @@
 // starts on plain Node without a TypeScript loader: about a third of the start-up time of
 // running the sources through tsx. npm packages stay external and load from node_modules;
 // services, React and Ink sit behind dynamic imports and land in their own chunks, so `--help`
-// loads only the command tree.
+// loads only the command tree, built from the registry as data (no zod).
 //
 // Each build goes to dist/build-<id>/ and dist/current.json names the newest, replaced
 // atomically, so a process starting while another rebuilds never reads half a bundle.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(packageDir, 'dist');
@@ -64,6 +64,49 @@ function externals() {
   return [...Object.keys(cli.dependencies ?? {}), ...Object.keys(core.dependencies ?? {})].filter((name) => !name.startsWith('@traction/'));
 }
 
+/** The module that describes the registry; in the bundle it is replaced by what it computes. */
+const registryDataModule = join(packageDir, 'src', 'flags', 'registry-data.ts');
+
+/**
+ * Runs src/flags/registry-data.ts once (bundled alone into dist/) and returns the registry as
+ * JSON: each command without its zod schemas, and its input fields as flags take them.
+ */
+async function registryData(esbuild, externals, dir) {
+  const file = join(distDir, `${dir}.registry-data.mjs`);
+  await esbuild({
+    entryPoints: [registryDataModule],
+    outfile: file,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: externals,
+    logLevel: 'warning',
+  });
+  try {
+    const { REGISTRY_DATA } = await import(pathToFileURL(file).href);
+    return JSON.stringify(REGISTRY_DATA);
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/**
+ * Puts the registry into the bundle as data: `traction --help`, completion and every parse error
+ * then start without zod and the registry's schemas (about two thirds of the start-up time),
+ * which load only when a command runs (src/flags/command-index.ts).
+ */
+function registryAsData(json) {
+  return {
+    name: 'registry-as-data',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]flags[\\/]registry-data\.ts$/ }, (args) =>
+        args.path === registryDataModule ? { contents: `export const REGISTRY_DATA = JSON.parse(${JSON.stringify(json)});\n`, loader: 'js' } : undefined,
+      );
+    },
+  };
+}
+
 /** Builds dist/build-<id>/ and points dist/current.json at it; returns the entry file. */
 export async function build() {
   const { build: esbuild } = await import('esbuild');
@@ -71,7 +114,9 @@ export async function build() {
   const sources = listSources();
   const dir = `build-${Date.now().toString(36)}-${process.pid}`;
   const outdir = join(distDir, dir);
+  const data = await registryData(esbuild, externals(), dir);
   await esbuild({
+    plugins: [registryAsData(data)],
     entryPoints: { main: join(packageDir, 'src', 'main.ts') },
     outdir,
     bundle: true,

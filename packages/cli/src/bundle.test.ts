@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../bin/build.js';
+import { EXIT } from './exit-codes';
+import { BIN, cliUser } from './test/harness';
 
 /** Packages and files a bundle file imports statically (what loading it loads), following local chunks. */
 function staticImports(entry: string): { packages: Set<string>; files: Set<string> } {
@@ -22,12 +25,40 @@ function staticImports(entry: string): { packages: Set<string>; files: Set<strin
 }
 
 describe('the bundle the bin runs', () => {
-  it('starts without React, Ink, the HTTP client or the CSV libraries: screens and services load when a command needs them', async () => {
+  it('starts without zod, React, Ink, the HTTP client or the CSV libraries: schemas, screens and services load when a command needs them', async () => {
     const entry = await ensureBuilt();
     expect(entry).toBeDefined();
     const { packages } = staticImports(entry!);
-    expect([...packages].filter((name) => !name.startsWith('node:')).sort()).toEqual(['commander', 'zod']);
+    expect([...packages].filter((name) => !name.startsWith('node:')).sort()).toEqual(['commander']);
     const source = readFileSync(entry!, 'utf8');
     expect(source).toMatch(/import\("\.\/chunks\/screens-[^"]+\.js"\)|import\("\.\/chunks\/run-command-/);
+  });
+
+  // The bundle builds its tree from the registry as data made at build time; the sources from the
+  // registry itself. Both must be the same program.
+  const user = cliUser('http://127.0.0.1:9');
+  afterAll(() => user.remove());
+  const bin = (argv: readonly string[]) => {
+    const result = spawnSync(process.execPath, [BIN, ...argv], {
+      env: { PATH: process.env.PATH, XDG_CONFIG_HOME: user.configDir, TRACTION_API_URL: 'http://127.0.0.1:9' },
+      encoding: 'utf8',
+    });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+
+  it.each([[['--help']], [['admins', 'create', '--help']], [['bulk', 'fraud', 'update', '--help']], [['export', 'audit', '--help']], [['completion', 'bash']]])(
+    'prints what the sources print for traction %j',
+    async (argv) => {
+      const sources = await user.run(argv, { env: { TERM: undefined } });
+      expect(bin(argv)).toEqual({ code: sources.code, stdout: sources.stdout, stderr: sources.stderr });
+    },
+  );
+
+  it("loads a command's schemas when it runs: zod judges the flags, then the session is looked for", () => {
+    expect(bin(['admins', 'list', '--role', 'boss'])).toMatchObject({ code: EXIT.usage, stderr: expect.stringContaining('--role: Invalid option') });
+    expect(bin(['admins', 'list', '--role', 'ADMIN'])).toMatchObject({
+      code: EXIT.notSignedIn,
+      stderr: expect.stringContaining('Not signed in to http://127.0.0.1:9'),
+    });
   });
 });

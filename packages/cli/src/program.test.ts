@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { exportableLists } from './commands/export-commands';
 import { EXIT } from './exit-codes';
 import { buildProgram } from './program';
-import { Capture, cliUser } from './test/harness';
+import { BIN, Capture, cliUser } from './test/harness';
 import type { Io } from './io';
 
 // No server: everything here is decided before a call would be made.
@@ -29,8 +29,11 @@ function find(program: Command, path: readonly string[]): Command | undefined {
   return current;
 }
 
+/** Every command people can see (hidden ones, such as the completion scripts' `__complete`, left out). */
 function allPaths(command: Command, prefix: string[] = []): string[][] {
-  return command.commands.flatMap((sub) => [[...prefix, sub.name()], ...allPaths(sub, [...prefix, sub.name()])]);
+  return command.commands
+    .filter((sub) => !(sub as unknown as { _hidden?: boolean })._hidden)
+    .flatMap((sub) => [[...prefix, sub.name()], ...allPaths(sub, [...prefix, sub.name()])]);
 }
 
 describe('the command tree', () => {
@@ -108,7 +111,15 @@ describe('bad command lines (exit 2, nothing sent)', () => {
     [['permissions', 'grant', '--user-id', 'seven', '--permissions', 'audit.view'], '--user-id: Invalid input: expected number, received string'],
     [['admins', 'create', '--email', 'nope', '--first-name', 'A', '--last-name', 'B'], '--email: must be a valid email address'],
     [['permissions', 'grant-bulk', '--ids', '1', '--matching', '{oops', '--permissions', 'audit.view'], '--matching: must be JSON'],
-    [['audit', 'list', '--from', 'someday'], '--from: must be a date (YYYY-MM-DD) or date-time'],
+    [
+      ['audit', 'list', '--from', 'tomorrow'],
+      '--from: "tomorrow" is not a date. Type a date such as 01/10/2026 or 2026-10-01, or today, yesterday, 7d; or a date-time',
+    ],
+    [['audit', 'list', '--to', '2026-10-01T25:00'], '--to: is not a real date or time\nSee'],
+    [['admins', 'change-role', '--id', '7'], '--role: is required'],
+    [['bulk', 'permissions', 'grant', '--file', '/nonexistent.csv'], 'Cannot read /nonexistent.csv'],
+    [['help', 'admins', 'frobnicate'], "unknown command 'admins frobnicate'"],
+    [['profiles', 'use', 'nope'], 'There is no profile "nope". Profiles: default.'],
     [['admins', 'list', '--rol', 'admin'], "unknown option '--rol'"],
     [['admins', 'frobnicate'], "unknown command 'frobnicate'"],
     [['export', 'admins'], 'needs --out FILE'],
@@ -135,6 +146,40 @@ describe('bad command lines (exit 2, nothing sent)', () => {
     const result = await user.run(['admins', 'list', '--yes']);
     expect(result.code).toBe(EXIT.notSignedIn);
     expect(result.stderr).toContain('Not signed in to http://127.0.0.1:9 (profile "default"). Run `traction login`.');
+  });
+
+  it('says what is wrong with a flag once, however many checks it failed', async () => {
+    const result = await user.run(['audit', 'list', '--from', 'tomorrow', '--to', '2026-10-01T25:00']);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr.match(/is not a date/g)).toHaveLength(1);
+    // zod checks the form, the year and the date; the first failure is the one said.
+    const to = await user.run(['audit', 'list', '--to', '2026-10-01T25']);
+    expect(to.stderr.match(/--to:/g)).toHaveLength(1);
+    expect(to.stderr).toContain('--to: must be a date (YYYY-MM-DD) or date-time');
+  });
+
+  it.each([[['admins', 'list', '--role', 'ADMIN']], [['kyc', 'list', '--status', 'pending']], [['kyc', 'list', '--document-types', 'passport,Nin']]])(
+    'takes enum values in any case: traction %j gets as far as the session',
+    async (argv) => {
+      const result = await user.run(argv);
+      expect(result.stderr).toContain('Not signed in');
+      expect(result.code).toBe(EXIT.notSignedIn);
+    },
+  );
+
+  it('names the variable missing when a job has TRACTION_TOKEN without TRACTION_DEVICE_ID', async () => {
+    const result = await user.run(['whoami'], { env: { TRACTION_TOKEN: 'tra_job' } });
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toContain('TRACTION_TOKEN is set but TRACTION_DEVICE_ID is not');
+  });
+});
+
+describe('traction help', () => {
+  it.each([[[] as string[]], [['admins']], [['admins', 'list']], [['export', 'audit']]])('traction help %j prints what --help prints', async (path) => {
+    const help = await user.run(['help', ...path]);
+    const flag = await user.run([...path, '--help']);
+    expect(help.code).toBe(EXIT.ok);
+    expect(help.stdout).toBe(flag.stdout);
   });
 });
 
@@ -168,5 +213,35 @@ describe('traction completion', () => {
     expect(complete('admins', 'list', '--ro')).toEqual(['--role']);
     expect(complete('admins', 'list', '--role', 'a')).toEqual(['admin']);
     expect(complete('--profile', 'staging', 'bulk', 'permissions', 'gr')).toEqual(['grant', 'grant-bulk']);
+    expect(complete('kyc', 'list', '--status', 'P')).toEqual(['PENDING', 'PROCESSING']);
+    expect(complete('audit', 'list', '--command', 'admins.')).toEqual(registry.map((command) => command.id).filter((id) => id.startsWith('admins.')));
+    expect(complete('views', 'save', '--list-id', 'admins')).toEqual(['admins.list']);
+    expect(complete('completion', '')).toEqual(['bash', 'zsh', 'fish']);
+    expect(complete('help', 'adm')).toEqual(['admins']);
+    expect(complete('help', 'admins', 'l')).toEqual(['list']);
+    expect(complete('help', 'admins', '--')).toEqual(['']);
+    expect(complete('__')).toEqual(['']);
+  });
+
+  it('bash: completes profile names as they are when TAB is pressed', async () => {
+    for (const name of ['staging', 'qa']) await user.run(['profiles', 'use', name, '--api-url', `https://${name}.example.com`]);
+    const script = join(user.configDir, 'traction.bash');
+    writeFileSync(script, (await user.run(['completion', 'bash'])).stdout);
+    // `traction` as the shell finds it: the bin.
+    const complete = (...words: string[]) =>
+      execFileSync(
+        'bash',
+        [
+          '-c',
+          `traction() { "${process.execPath}" "${BIN}" "$@"; }; source ${script}; COMP_WORDS=(traction ${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length}; _traction_completions; printf '%s\\n' "\${COMPREPLY[@]}"`,
+        ],
+        { encoding: 'utf8', env: { PATH: process.env.PATH, XDG_CONFIG_HOME: user.configDir } },
+      )
+        .trim()
+        .split('\n');
+    expect(complete('--profile', '')).toEqual(['qa', 'default', 'staging']);
+    expect(complete('profiles', 'use', 's')).toEqual(['staging']);
+    expect(complete('admins', 'list', '--profile', 'q')).toEqual(['qa']);
+    expect(complete('profiles', 'delete', '')).toEqual(['qa', 'default', 'staging']);
   });
 });

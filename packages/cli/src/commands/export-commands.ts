@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { LIST_PAGING_FIELDS, registry, type AnyCommand } from '@traction/core';
+import type { AnyCommand } from '@traction/core';
+import { commandIndex, LIST_PAGING_FIELDS } from '../flags/command-index';
 import { usageError } from '../errors';
 import { exportName } from '../services/export-name';
 import type { Io } from '../io';
@@ -10,7 +11,7 @@ import { SHORT_EXIT_CODES } from './help-text';
 
 /** Lists that stream CSV, by the name `traction export` knows them by. */
 export function exportableLists(): Map<string, AnyCommand> {
-  const lists = (registry as readonly AnyCommand[]).filter((command) => command.list?.csv);
+  const lists = commandIndex().filter((command) => command.list?.csv);
   return new Map(lists.map((list) => [exportName(list), list]));
 }
 

@@ -1,5 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { AnyCommand } from '@traction/core';
+import { completeWith } from '../completion/completion-values';
+import { commandIndex } from '../flags/command-index';
 import { fieldHelp, inputFields, valueHint, type InputField } from '../flags/input-fields';
 import type { TextValue } from '../flags/text-input';
 import type { GlobalOptions } from '../services/session';
@@ -8,7 +10,23 @@ import type { GlobalOptions } from '../services/session';
 export const GLOBAL_FLAGS = ['profile', 'api-url', 'json', 'csv', 'out', 'yes', 'help', 'version'] as const;
 
 /** Flags some commands add themselves. */
-const LOCAL_FLAGS = ['all', 'from', 'to', 'idempotency-key', 'file', 'dry-run', 'concurrency', 'results', 'new-batch'];
+const LOCAL_FLAGS = [
+  'all',
+  'limit',
+  'output',
+  'columns',
+  'jq',
+  'since',
+  'interval',
+  'from',
+  'to',
+  'idempotency-key',
+  'file',
+  'dry-run',
+  'concurrency',
+  'results',
+  'new-batch',
+];
 
 /** Repeating a list flag adds to it: `--permissions a --permissions b` is `a,b`. */
 const collect = (value: string, previous: string | undefined) => (previous === undefined ? value : `${previous},${value}`);
@@ -40,6 +58,8 @@ export function addFieldOptions(target: Command, command: AnyCommand, options: {
     if (field.type === 'array') option.argParser(collect);
     // Shown in help and offered by completion, but not enforced by commander: the schema judges.
     if (field.choices) option.argChoices = [...field.choices];
+    const ids = commandIdsFor(field);
+    if (ids) completeWith(option, { values: ids });
     target.addOption(option);
     attributes.set(option.attributeName(), field);
   }

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
-import { registry, type AnyCommand } from '@traction/core';
+import type { AnyCommand } from '@traction/core';
+import { commandIndex } from '../flags/command-index';
 import type { Io } from '../io';
 import { outputChoice, VIEWS } from '../output/output-choice';
 import { addFieldOptions, exampleOf, globalsOf } from './field-options';
@@ -8,7 +9,7 @@ import { SHORT_EXIT_CODES } from './help-text';
 /** The registry's commands by group, in registry order. */
 export function commandGroups(): Map<string, AnyCommand[]> {
   const groups = new Map<string, AnyCommand[]>();
-  for (const command of registry as readonly AnyCommand[]) {
+  for (const command of commandIndex()) {
     const list = groups.get(command.group) ?? [];
     list.push(command);
     groups.set(command.group, list);

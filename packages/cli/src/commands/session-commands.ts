@@ -64,6 +64,32 @@ function defineWhoami(target: Command, name: string, io: Io): Command {
     });
 }
 
+const TOKEN_HELP = `
+Examples:
+  $ traction auth token --json      # {"token": …, "deviceId": …, "expiresAt": …}
+  $ TRACTION_TOKEN=$(traction auth token) TRACTION_DEVICE_ID=… traction export audit --out audit.csv
+
+The token is a secret: whoever holds it (with the device id) acts as you until the session ends.
+Hand it to one job, never to a log or a chat; \`traction logout\` ends it. A job on another machine
+needs the device id too (TRACTION_DEVICE_ID): the session works only from the device it was
+opened on.
+${SHORT_EXIT_CODES}
+`;
+
+/** `traction auth token`: the current session's token, for a job (not a registry command: nothing is sent but a check). */
+export function addAuthTokenCommand(group: Command, io: Io): Command {
+  return group
+    .command('token')
+    .summary('Print the session token, for handing to a job (a secret)')
+    .description('Print the token of the current session (checked with the server first) on standard output, for TRACTION_TOKEN. It is a secret.')
+    .addHelpText('after', TOKEN_HELP)
+    .action(async (_local: unknown, self: Command) => {
+      const globals = globalsOf(self.optsWithGlobals());
+      const { tokenAction, openSession } = await flows();
+      await tokenAction(io, openSession(io, globals), globals);
+    });
+}
+
 /** `traction login`, `logout`, `whoami` at the top, where people look for them. */
 export function addSessionCommands(program: Command, io: Io): void {
   defineLogin(program, 'login', io);

@@ -1,5 +1,6 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STORAGE_KEYS, ensureDeviceId, clearSession } from '@traction/core/client';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,14 +19,45 @@ describe('configPath', () => {
 });
 
 describe('the config file', () => {
-  it('is written whole, readable only by its owner, in a folder only its owner can open', () => {
+  it('is written readable only by its owner, in a folder only its owner can open, and leaves no lock behind', () => {
     const path = join(dir, 'a', 'traction', 'config.json');
     const config = ConfigFile.load(path);
-    config.profile('default').apiUrl = 'http://localhost:8090';
-    config.save();
+    config.update((data) => {
+      data.profiles.default = { apiUrl: 'http://localhost:8090' };
+    });
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'a', 'traction')).mode & 0o777).toBe(0o700);
     expect(ConfigFile.load(path).data.profiles.default?.apiUrl).toBe('http://localhost:8090');
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
+  it('applies a change to the file as it is now, not as this process first read it', () => {
+    const path = join(dir, 'two.json');
+    const first = ConfigFile.load(path);
+    const second = ConfigFile.load(path);
+    first.update((data) => {
+      data.profiles.staging = { apiUrl: 'https://staging.example.com' };
+    });
+    second.update((data) => {
+      data.currentProfile = 'default';
+    });
+    expect(ConfigFile.load(path).data).toMatchObject({ currentProfile: 'default', profiles: { staging: { apiUrl: 'https://staging.example.com' } } });
+    expect(second.data.profiles.staging).toBeDefined();
+  });
+
+  it('takes over a lock left by a process that no longer runs, and waits for a live one', () => {
+    const path = join(dir, 'locked.json');
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    writeFileSync(`${path}.lock`, `${dead}@${hostname()}`);
+    ConfigFile.load(path).update((data) => {
+      data.currentProfile = 'after-crash';
+    });
+    expect(ConfigFile.load(path).data.currentProfile).toBe('after-crash');
+
+    // This process holds it: a change waits, then gives up naming the lock file.
+    writeFileSync(`${path}.lock`, `${process.pid}@${hostname()}`);
+    expect(() => ConfigFile.load(path).update(() => {}, { waitMs: 200 })).toThrow(`If none is running, delete ${path}.lock.`);
+    rmSync(`${path}.lock`);
   });
 
   it('tightens a file someone made readable to others', () => {

@@ -27,7 +27,16 @@ describe('inputFields', () => {
   });
 
   it('leaves out the list plumbing, keeps paging, and marks secrets', () => {
-    expect(inputFields(listAuditLog).map((field) => field.name)).toEqual(['page', 'adminId', 'command', 'outcome', 'startdatetime', 'enddatetime']);
+    expect(inputFields(listAuditLog).map((field) => field.name)).toEqual([
+      'page',
+      'after',
+      'limit',
+      'adminId',
+      'command',
+      'outcome',
+      'startdatetime',
+      'enddatetime',
+    ]);
     expect(
       inputFields(setPassword)
         .filter((field) => field.secret)

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { dayField, defineCommand, fileField, koboField } from '@traction/core';
 import { z } from 'zod';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inputFields } from './input-fields';
+import { schemaFields } from './schema-fields';
 import { inputFromText, validateInput } from './text-input';
 
 const dir = mkdtempSync(join(tmpdir(), 'traction-text-input-'));
@@ -29,7 +29,7 @@ const transfer = defineCommand({
   }),
   output: z.object({}),
 });
-const fields = inputFields(transfer);
+const fields = schemaFields(transfer);
 const read = (raw: Record<string, string | boolean>) => inputFromText(transfer, fields, raw, { baseDir: dir, label: (field) => `--${field.flag}` });
 
 describe('inputFromText', () => {

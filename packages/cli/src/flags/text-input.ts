@@ -54,11 +54,31 @@ export async function inputFromText(
       } catch {
         problems.push(`${options.label(field)}: cannot read the file ${path}`);
       }
+    } else if (field.choices?.length) {
+      values[field.name] =
+        field.type === 'array'
+          ? value
+              .split(',')
+              .map((item) => choiceAsDefined(item, field.choices!))
+              .join(',')
+          : choiceAsDefined(value, field.choices);
     } else {
       values[field.name] = value;
     }
   }
   return { input: coerceTextInput(command.input, values), problems };
+}
+
+/**
+ * An enum value in the case the contract defines it (`pending` → `PENDING`), so people need not
+ * remember which enums shout. Only a value that matches exactly one choice is changed; anything
+ * else is left for the schema to refuse with the list of choices.
+ */
+function choiceAsDefined(typed: string, choices: readonly string[]): string {
+  const text = typed.trim();
+  if (choices.includes(text)) return text;
+  const matching = choices.filter((choice) => choice.toLowerCase() === text.toLowerCase());
+  return matching.length === 1 ? matching[0]! : typed;
 }
 
 function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
@@ -70,20 +90,30 @@ function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
+/** Issues that mean "no value" when the value is absent: a type, an enum choice or a union that nothing matched. */
+const ABSENT_VALUE_CODES = new Set(['invalid_type', 'invalid_value', 'invalid_union']);
+
 /**
- * zod's messages, each under the name the person typed (`--user-id`, or a CSV column). A field
- * left out reads "is required" rather than zod's "expected number, received undefined".
+ * zod's messages, each under the name the person typed (`--user-id`, or a CSV column), one per
+ * field: the first thing wrong with it (zod also reports the checks after a failed format, which
+ * would say the same thing again in other words). A field left out reads "is required" rather
+ * than zod's "expected number, received undefined" or "Invalid option: expected one of …".
  */
 export function issueMessages(issues: readonly z.core.$ZodIssue[], input: unknown, label: (name: string) => string): string[] {
-  return issues.map((issue) => {
+  const seen = new Set<string>();
+  const messages: string[] = [];
+  for (const issue of issues) {
     const [head, ...rest] = issue.path;
     // Inside a field: list items by their position as people count (1, 2…), object keys by name.
     const inner = rest.map((part) => (typeof part === 'number' ? `item ${part + 1}` : String(part))).join(', ');
     const where = head === undefined ? '' : `${label(String(head))}${inner ? ` (${inner})` : ''}`;
-    const missing = issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined;
+    if (where && seen.has(where)) continue;
+    seen.add(where);
+    const missing = ABSENT_VALUE_CODES.has(issue.code) && valueAt(input, issue.path) === undefined;
     const message = missing ? 'is required' : issue.message;
-    return where ? `${where}: ${message}` : message;
-  });
+    messages.push(where ? `${where}: ${message}` : message);
+  }
+  return messages;
 }
 
 /** Parses input with the command's schema; the messages when it does not pass. */

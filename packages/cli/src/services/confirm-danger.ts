@@ -38,6 +38,7 @@ export async function confirmDanger(
     details: options.details,
     ...(command.danger === 'money' ? { typed: command.action } : options.typed ? { typed: options.typed } : {}),
   });
-  // The prompt has already said "Nothing was done."; exit 1 without saying it twice.
-  if (!yes) throw new CliError('', EXIT.error);
+  // The prompt has already said "Nothing was done."; exit 2 (nothing was sent, as gh exits when a
+  // prompt is declined) without saying it twice. Ctrl+C has already thrown (exit 130).
+  if (!yes) throw new CliError('', EXIT.usage);
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { CsvError, parse } from 'csv-parse';
-import { CliError, usageError } from '../errors';
+import { usageError } from '../errors';
 import { describeColumns, type InputField } from '../flags/input-fields';
 
 /** One data row of a bulk file. */
@@ -43,7 +43,8 @@ export async function readCsvRows(path: string, fields: readonly InputField[]): 
   try {
     await pipeline(createReadStream(path), hash);
   } catch (error) {
-    throw new CliError(`Cannot read ${path}: ${(error as Error).message}`);
+    // A missing or unreadable input file is a bad command line: nothing was sent (exit 2).
+    throw usageError(`Cannot read ${path}: ${(error as Error).message}`);
   }
   const parser = createReadStream(path).pipe(parse({ bom: true, skip_empty_lines: true, trim: true, info: true, relax_quotes: false }));
   let header: string[] | undefined;

@@ -49,7 +49,7 @@ describe('a generated first password, without a terminal', () => {
     expect(again.stderr).toContain(MUST_CHANGE);
 
     const passwordFile = join(user.configDir, 'password');
-    writeFileSync(passwordFile, `${generated}\n`);
+    writeFileSync(passwordFile, `${generated}\n`, { mode: 0o600 });
     const job = await user.run(['admins', 'list', '--json'], { env: { TRACTION_EMAIL: ROOT_EMAIL, TRACTION_PASSWORD_FILE: passwordFile } });
     expect(job.code).toBe(EXIT.notSignedIn);
     expect(job.stderr).toContain(MUST_CHANGE);

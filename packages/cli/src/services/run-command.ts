@@ -42,8 +42,8 @@ export async function inputFromFlags(io: Io, command: AnyCommand, fields: readon
   const values: Record<string, TextValue> = { ...flags.values };
   const range = command.list?.dateRange;
   if ((flags.from || flags.to) && !range) throw usageError(`${invocationOf(command)} has no date range: --from and --to do not apply`);
-  if (range && flags.from) values[range.from] = resolveDateBound(flags.from, new Date());
-  if (range && flags.to) values[range.to] = resolveDateBound(flags.to, new Date());
+  if (range && flags.from) values[range.from] = resolveDateBound(flags.from, new Date(), '--from');
+  if (range && flags.to) values[range.to] = resolveDateBound(flags.to, new Date(), '--to');
   const label = flagLabel(fields);
   const { input, problems } = await inputFromText(command, fields, values, { baseDir: io.cwd, label: (field) => label(field.name) });
   // `traction export` offers the range only as --from/--to, so its bounds are not among `fields`.

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@traction/core';
-import type { ClientError } from '@traction/core/client';
+import { STORAGE_KEYS, type ClientError } from '@traction/core/client';
 import { CliError, notSignedIn, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { canPrompt, note, type Io } from '../io';
@@ -133,13 +133,33 @@ export async function login(io: Io, session: Session, flags: LoginFlags): Promis
       }
     },
   });
-  if (!outcome.signedIn || !signedIn) throw new CliError('Sign-in cancelled.', EXIT.notSignedIn);
+  // Esc or Ctrl+C: the form has said "Sign-in cancelled."; exit as an interrupted command, quietly.
+  if (!outcome.signedIn || !signedIn) throw new CliError('', EXIT.interrupted);
   note(io, `Session kept in profile "${session.profileName}" (${session.config.path}).`);
 }
 
 export async function logoutAction(io: Io, session: Session): Promise<void> {
   const ended = await endSession(session);
   io.stdout.write(ended ? `Signed out of ${session.apiUrl} (profile "${session.profileName}").\n` : `Not signed in to ${session.apiUrl}.\n`);
+}
+
+/**
+ * `traction auth token`: the session's token, for handing to a job as TRACTION_TOKEN (with
+ * --json, the device id it is bound to as well). Printed as `gh auth token` prints its own —
+ * on a terminal too, since asking for it is the point — and written nowhere else. The session is
+ * checked first, so a job is never handed a token that has already ended.
+ */
+export async function tokenAction(io: Io, session: Session, globals: GlobalOptions): Promise<void> {
+  const me = await currentAdmin(session);
+  const token = session.store.get(STORAGE_KEYS.token);
+  if (!token) throw notSignedIn(`Not signed in to ${session.apiUrl} (profile "${session.profileName}"). Run \`traction login${session.profileFlag}\`.`);
+  await withSink(io, globals.out, async (sink) => {
+    if (!globals.json) return void sink.write(`${token}\n`);
+    const { deviceId, expiresAt, idleExpiresAt } = me.session;
+    sink.write(
+      `${JSON.stringify({ token, deviceId, apiUrl: session.apiUrl, profile: session.profileName, email: me.user.email, expiresAt, idleExpiresAt })}\n`,
+    );
+  });
 }
 
 export async function whoamiAction(io: Io, session: Session, globals: GlobalOptions): Promise<void> {

@@ -139,13 +139,51 @@ describe('profiles and job credentials', () => {
     expect(JSON.parse(result.stdout).user.email).toBe(ROOT_EMAIL);
   });
 
-  it('lets a job sign itself in again with TRACTION_EMAIL and TRACTION_PASSWORD from an approved device', async () => {
+  it('lets a job sign itself in again with TRACTION_EMAIL and TRACTION_PASSWORD from an approved device, and says so on stderr', async () => {
     const user = newUser();
     await signIn(user, server);
     await user.run(['logout']);
-    const result = await user.run(['admins', 'list', '--json'], { env: { TRACTION_EMAIL: ROOT_EMAIL, TRACTION_PASSWORD: ROOT_PASSWORD } });
+    const env = { TRACTION_EMAIL: ROOT_EMAIL, TRACTION_PASSWORD: ROOT_PASSWORD };
+    const result = await user.run(['admins', 'list', '--json'], { env });
     expect(result.code).toBe(EXIT.ok);
     expect(result.stdout.trim().split('\n').length).toBeGreaterThan(1);
+    expect(result.stderr).toBe(
+      `traction: not signed in on ${server.url} (profile "default"); signed in as ${ROOT_EMAIL} with TRACTION_EMAIL and TRACTION_PASSWORD.\n`,
+    );
+
+    // The session ends on the server while the job still holds it: the job signs in again, and its log says why.
+    const { deviceId, profiles } = readConfig(user);
+    await fetch(`${server.url}/v1/auth/admin/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${profiles.default.token}`, 'device-id': deviceId },
+    });
+    const again = await user.run(['admins', 'list', '--json'], { env });
+    expect(again.code).toBe(EXIT.ok);
+    expect(again.stderr).toBe(
+      `traction: the session ended on ${server.url} (profile "default"); signed in again as ${ROOT_EMAIL} with TRACTION_EMAIL and TRACTION_PASSWORD.\n`,
+    );
+    expect(again.stderr).not.toContain(ROOT_PASSWORD);
+  });
+
+  it('prints the session token for a job (auth token), which then works as TRACTION_TOKEN with the device id', async () => {
+    const owner = newUser();
+    await signIn(owner, server);
+    const { deviceId, profiles } = readConfig(owner);
+    const plain = await owner.run(['auth', 'token']);
+    expect(plain).toMatchObject({ code: EXIT.ok, stdout: `${profiles.default.token}\n`, stderr: '' });
+    // On a terminal too, as `gh auth token` prints: asking for it is the point.
+    expect((await owner.run(['auth', 'token'], { stdoutTTY: true })).stdout).toBe(`${profiles.default.token}\n`);
+    const json = JSON.parse((await owner.run(['auth', 'token', '--json'])).stdout);
+    expect(json).toMatchObject({ token: profiles.default.token, deviceId, apiUrl: server.url, profile: 'default', email: ROOT_EMAIL });
+
+    const job = newUser();
+    const result = await job.run(['whoami', '--json'], { env: { TRACTION_TOKEN: json.token, TRACTION_DEVICE_ID: json.deviceId } });
+    expect(result.code).toBe(EXIT.ok);
+
+    await owner.run(['logout']);
+    const ended = await owner.run(['auth', 'token']);
+    expect(ended.code).toBe(EXIT.notSignedIn);
+    expect(ended.stdout).toBe('');
   });
 
   it('refuses job credentials from a device nobody has approved (exit 3), naming it by the fingerprint the console shows, not its id', async () => {

@@ -3,12 +3,13 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { deviceLogin, login, logout, setPassword, whoami, type DeviceInput, type SessionUser } from '@traction/core';
 import { ClientError, clearSession, createClient, STORAGE_KEYS, type KeyValueStore, type TractionClient } from '@traction/core/client';
-import { ConfigFile, configPath, type Profile } from '../config/config-file';
+import { ConfigFile, configPath, profileIn, type Profile } from '../config/config-file';
 import { profileStore } from '../config/profile-store';
+import { normaliseServerUrl, sameServer as sameServerAs } from '../config/server-url';
 import { CliError, notSignedIn, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { CLI_VERSION, DEFAULT_API_URL } from '../defaults';
-import type { Io } from '../io';
+import { note, type Io } from '../io';
 
 /** Options every command accepts, wherever they appear on the command line. */
 export interface GlobalOptions {
@@ -33,35 +34,35 @@ export interface Session {
   readonly profileFlag: string;
 }
 
-function normaliseUrl(text: string, source: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw usageError(`${source} "${text}" is not a URL (e.g. https://admin.example.com)`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usageError(`${source} must be an http or https URL`);
-  return url.origin + url.pathname.replace(/\/+$/, '');
-}
-
 /**
  * Picks the profile (`--profile`, `TRACTION_PROFILE`, the config's current one, `default`) and
  * its server (`--api-url`, `TRACTION_API_URL`, the profile's, localhost:8080).
  */
 export function openSession(io: Io, globals: GlobalOptions): Session {
+  // A token is bound to the device it was opened on: without that device's id every call would
+  // fail as "device not recognized", which says nothing about the variable that is missing.
+  if (io.env.TRACTION_TOKEN && !io.env.TRACTION_DEVICE_ID) {
+    throw usageError(
+      'TRACTION_TOKEN is set but TRACTION_DEVICE_ID is not: a session works only from the device it was opened on. ' +
+        "Set TRACTION_DEVICE_ID to that device's id (`traction auth token --json` prints both).",
+    );
+  }
   const config = ConfigFile.load(configPath(io.env));
   const profileName = globals.profile || io.env.TRACTION_PROFILE || config.data.currentProfile || 'default';
   const stored: Profile | undefined = config.data.profiles[profileName];
   const apiUrl = globals.apiUrl
-    ? normaliseUrl(globals.apiUrl, '--api-url')
+    ? normaliseServerUrl(globals.apiUrl, '--api-url')
     : io.env.TRACTION_API_URL
-      ? normaliseUrl(io.env.TRACTION_API_URL, 'TRACTION_API_URL')
-      : (stored?.apiUrl ?? DEFAULT_API_URL);
+      ? normaliseServerUrl(io.env.TRACTION_API_URL, 'TRACTION_API_URL')
+      : stored?.apiUrl
+        ? normaliseServerUrl(stored.apiUrl, `The server of profile "${profileName}" in ${config.path}`)
+        : DEFAULT_API_URL;
   const profileSession = profileStore(config, profileName, io.env);
   // A profile's session belongs to the profile's server: never send its token to another server
   // (`--api-url`, `TRACTION_API_URL`), and never drop it because another server answered 401.
-  // Signing in to the other server makes it the profile's server.
-  const sameServer = () => (config.data.profiles[profileName]?.apiUrl ?? apiUrl) === apiUrl;
+  // Signing in to the other server makes it the profile's server. One server under two names
+  // (localhost and 127.0.0.1, a trailing slash) is the same server.
+  const sameServer = () => sameServerAs(config.data.profiles[profileName]?.apiUrl ?? apiUrl, apiUrl);
   const isSessionKey = (key: string) => key === STORAGE_KEYS.token || key === STORAGE_KEYS.user || key === STORAGE_KEYS.business;
   const store: KeyValueStore = {
     get: (key) => (isSessionKey(key) && !io.env.TRACTION_TOKEN && !sameServer() ? null : profileSession.get(key)),
@@ -129,19 +130,24 @@ interface SignedInAnswer {
 }
 
 function keepSession(session: Session, email: string, answer: SignedInAnswer): SessionUser {
-  const { store } = session;
-  store.set(STORAGE_KEYS.token, answer.token);
-  store.set(STORAGE_KEYS.user, JSON.stringify(answer.user));
-  store.set(STORAGE_KEYS.business, JSON.stringify(answer.business));
-  rememberEmail(session, email);
+  // One change of the file: a process reading it meanwhile never sees the new token beside the old server.
+  session.config.update((data) => {
+    const profile = profileIn(data, session.profileName);
+    profile.token = answer.token;
+    profile.user = JSON.stringify(answer.user);
+    profile.business = JSON.stringify(answer.business);
+    profile.email = email;
+    profile.apiUrl = session.apiUrl;
+  });
   return answer.user;
 }
 
 function rememberEmail(session: Session, email: string): void {
-  const profile = session.config.profile(session.profileName);
-  profile.email = email;
-  profile.apiUrl = session.apiUrl;
-  session.config.save();
+  session.config.update((data) => {
+    const profile = profileIn(data, session.profileName);
+    profile.email = email;
+    profile.apiUrl = session.apiUrl;
+  });
 }
 
 const changeRequired = (answer: { email: string; message: string; token: string }): PasswordChangeRequired => ({
@@ -222,14 +228,21 @@ export async function currentAdmin(session: Session) {
   return callWithSession(session, (client) => client.call(whoami, {}));
 }
 
+interface JobCredentials {
+  email: string;
+  password: string;
+  /** Where the password came from, for the log line. */
+  source: 'TRACTION_PASSWORD' | 'TRACTION_PASSWORD_FILE';
+}
+
 /** Credentials a scheduled job may sign in with (`TRACTION_EMAIL` and `TRACTION_PASSWORD` or `TRACTION_PASSWORD_FILE`). */
-function jobCredentials(io: Io): { email: string; password: string } | undefined {
+function jobCredentials(io: Io): JobCredentials | undefined {
   const email = io.env.TRACTION_EMAIL;
   if (!email) return undefined;
-  if (io.env.TRACTION_PASSWORD) return { email, password: io.env.TRACTION_PASSWORD };
+  if (io.env.TRACTION_PASSWORD) return { email, password: io.env.TRACTION_PASSWORD, source: 'TRACTION_PASSWORD' };
   if (io.env.TRACTION_PASSWORD_FILE) {
     try {
-      return { email, password: readFileSync(io.env.TRACTION_PASSWORD_FILE, 'utf8').replace(/\r?\n$/, '') };
+      return { email, password: readFileSync(io.env.TRACTION_PASSWORD_FILE, 'utf8').replace(/\r?\n$/, ''), source: 'TRACTION_PASSWORD_FILE' };
     } catch (error) {
       throw new CliError(`Cannot read TRACTION_PASSWORD_FILE: ${(error as Error).message}`);
     }
@@ -241,7 +254,7 @@ function jobCredentials(io: Io): { email: string; password: string } | undefined
  * Signs a job in with its environment credentials. Only works from a device an admin has already
  * approved (a code cannot be typed in cron), which is the point: the password alone is not enough.
  */
-async function signInForJob(session: Session, credentials: { email: string; password: string }): Promise<void> {
+async function signInForJob(session: Session, credentials: JobCredentials, why: 'not signed in' | 'the session ended'): Promise<void> {
   let result: PasswordStepResult;
   try {
     result = await passwordStep(session, credentials.email, credentials.password);
@@ -255,13 +268,19 @@ async function signInForJob(session: Session, credentials: { email: string; pass
         `sign in once with \`traction login${session.profileFlag}\` on a terminal, or have an admin approve it under Device Authorization Request.`,
     );
   }
+  // A job's log should show when and why it opened a session of its own.
+  note(
+    session.io,
+    `traction: ${why} on ${session.apiUrl} (profile "${session.profileName}"); signed in ${why === 'not signed in' ? '' : 'again '}as ${credentials.email} ` +
+      `with TRACTION_EMAIL and ${credentials.source}.`,
+  );
 }
 
 /** Fails with exit 3 unless there is a session (or a job can open one from its environment). */
 export async function requireSignedIn(session: Session): Promise<void> {
   if (session.store.get(STORAGE_KEYS.token)) return;
   const credentials = jobCredentials(session.io);
-  if (credentials) return signInForJob(session, credentials);
+  if (credentials) return signInForJob(session, credentials, 'not signed in');
   throw notSignedIn(`Not signed in to ${session.apiUrl} (profile "${session.profileName}"). Run \`traction login${session.profileFlag}\`.`);
 }
 
@@ -275,7 +294,7 @@ export async function callWithSession<T>(session: Session, work: (client: Tracti
   } catch (error) {
     const credentials = jobCredentials(session.io);
     if (error instanceof ClientError && error.kind === 'session-expired' && credentials) {
-      await signInForJob(session, credentials);
+      await signInForJob(session, credentials, 'the session ended');
       try {
         return await work(session.client(options));
       } catch (again) {

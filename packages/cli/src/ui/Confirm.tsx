@@ -9,21 +9,28 @@ export interface ConfirmProps {
   details?: readonly string[];
   /** For money: the word to type in full instead of pressing y. */
   typed?: string;
-  /** Called once, after the answer is on screen. */
-  onAnswer(yes: boolean): void;
+  /** Called once, after the answer is on screen: yes, no (n, Enter, Esc, another word typed), or Ctrl+C. */
+  onAnswer(answer: ConfirmAnswer): void;
 }
 
-/** Asks before a command marked "confirm" (y/N, No by default) or "money" (type a word). */
+export type ConfirmAnswer = 'yes' | 'no' | 'interrupted';
+
+/**
+ * Asks before a command marked "confirm" (y/N, No by default) or "money" (type a word). Ctrl+C
+ * is told apart from No: the terminal is in raw mode, so it arrives as a key, and the caller
+ * exits as an interrupted command does.
+ */
 export function Confirm({ question, details = [], typed, onAnswer }: ConfirmProps) {
-  const [answer, setAnswer] = useState<boolean | undefined>();
+  const [answer, setAnswer] = useState<ConfirmAnswer | undefined>();
   const [text, setText] = useState('');
 
   useInput((input, key) => {
     if (answer !== undefined) return;
-    if (key.escape || (key.ctrl && input === 'c')) return setAnswer(false);
+    if (key.ctrl && input === 'c') return setAnswer('interrupted');
+    if (key.escape) return setAnswer('no');
     if (typed) return;
-    if (input === 'y' || input === 'Y') setAnswer(true);
-    else if (input === 'n' || input === 'N' || key.return) setAnswer(false);
+    if (input === 'y' || input === 'Y') setAnswer('yes');
+    else if (input === 'n' || input === 'N' || key.return) setAnswer('no');
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: answer once, when the answer is given; the caller's callback is a new function on each render.
@@ -43,14 +50,19 @@ export function Confirm({ question, details = [], typed, onAnswer }: ConfirmProp
         <Box>
           <Text bold>{question} </Text>
           <Text>Type "{typed}" to go ahead: </Text>
-          {answer === undefined ? <PromptField value={text} onChange={setText} onSubmit={(value) => setAnswer(value.trim() === typed)} /> : <Text>{text}</Text>}
+          {answer === undefined ? (
+            <PromptField value={text} onChange={setText} onSubmit={(value) => setAnswer(value.trim() === typed ? 'yes' : 'no')} />
+          ) : (
+            <Text>{text}</Text>
+          )}
         </Box>
       ) : (
         <Text>
-          <Text bold>{question}</Text> <Text dimColor>(y/N)</Text> {answer === undefined ? '' : answer ? 'yes' : 'no'}
+          <Text bold>{question}</Text> <Text dimColor>(y/N)</Text> {answer === 'yes' ? 'yes' : answer === 'no' ? 'no' : ''}
         </Text>
       )}
-      {answer === false ? <Text dimColor>Nothing was done.</Text> : null}
+      {answer === 'no' ? <Text dimColor>Nothing was done.</Text> : null}
+      {answer === 'interrupted' ? <Text dimColor>Interrupted. Nothing was done.</Text> : null}
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 // The Ink side of the CLI, loaded only when a screen is shown: `--help`, pipes and cron jobs
 // never load React or Ink.
 import { render, renderToString } from 'ink';
+import { interrupted } from '../errors';
 import type { Io } from '../io';
 import { Confirm, type ConfirmProps } from './Confirm';
 import { LoginForm, type LoginFormProps, type LoginOutcome } from './LoginForm';
@@ -38,14 +39,16 @@ export function promptLogin(io: Io, props: Omit<LoginFormProps, 'onDone'>): Prom
   });
 }
 
+/** Whether the person said yes. Ctrl+C rejects with an `interrupted` error (exit 130), its message already on screen. */
 export function promptConfirm(io: Io, props: Omit<ConfirmProps, 'onAnswer'>): Promise<boolean> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const app = render(
       <Confirm
         {...props}
-        onAnswer={(yes) => {
+        onAnswer={(answer) => {
           app.unmount();
-          resolve(yes);
+          if (answer === 'interrupted') reject(interrupted(''));
+          else resolve(answer === 'yes');
         }}
       />,
       inkOptions(io),
