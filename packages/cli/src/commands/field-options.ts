@@ -76,6 +76,19 @@ export function addFieldOptions(target: Command, command: AnyCommand, options: {
   };
 }
 
+/**
+ * Fields that name a command by its id — the audit log's `command` filter, a saved view's
+ * `listId` — so completion offers the ids (too many to list in `--help` as choices).
+ */
+function commandIdsFor(field: InputField): string[] | undefined {
+  if (field.name === 'command') return commandIndex().map((command) => command.id);
+  if (field.name === 'listId')
+    return commandIndex()
+      .filter((command) => command.list)
+      .map((command) => command.id);
+  return undefined;
+}
+
 /** The program-wide options out of a command's merged options. */
 export function globalsOf(opts: Record<string, unknown>): GlobalOptions {
   const globals: GlobalOptions = {};
