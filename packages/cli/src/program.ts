@@ -2,6 +2,7 @@ import { Argument, Command, Option } from 'commander';
 import type { Io } from './io';
 import { completionScript, SHELLS, type Shell } from './completion/completion';
 import { completeWith, DYNAMIC_VALUES, type DynamicValues } from './completion/completion-values';
+import { addAuditTail } from './commands/audit-tail';
 import { addBulkCommands } from './commands/bulk-commands';
 import { addExportCommands } from './commands/export-commands';
 import { SHORT_EXIT_CODES, ROOT_HELP_AFTER } from './commands/help-text';
@@ -68,6 +69,8 @@ export function buildProgram(io: Io): Command {
     for (const command of commands) {
       if (!addAuthSessionCommand(group, command, io)) addRegistryCommand(group, command, io);
     }
+    const auditList = commands.find((command) => command.id === 'audit.list');
+    if (auditList) addAuditTail(group, auditList, io);
     if (groupName === 'auth') addAuthTokenCommand(group, io);
   }
 

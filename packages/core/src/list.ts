@@ -13,9 +13,15 @@ export const listPaging = {
    * The value is the previous page's `next` (for most lists the id of its last row). Rows added or
    * removed meanwhile shift nothing, so walking a list by `next` reads each row once.
    */
-  after: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  after: z
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
+    .describe("the rows after this one: the previous page's next (on most lists its last row's id)"),
   /** Rows per page, fewer than the list's page size: a script that wants ten rows reads ten, and `next` follows the tenth. */
-  limit: z.number().int().min(1).max(PAGE_SIZE).optional(),
+  limit: z.number().int().min(1).max(PAGE_SIZE).optional().describe('rows per page, at most the page size'),
   /** `csv` streams the whole filtered result as CSV instead of one page of JSON. */
   download: z.enum(['csv']).optional(),
 };
