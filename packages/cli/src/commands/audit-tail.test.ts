@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { LIST_PAGING_FIELDS } from '@traction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../exit-codes';
-import { cliUser, signIn, startTestServer, type CliUser, type TestServer } from '../test/harness';
+import { BIN, cliUser, signIn, startTestServer, type CliUser, type TestServer } from '../test/harness';
 import { waitFor } from '../test/wait-for';
 import { PAGING_FLAGS } from './audit-tail';
 
@@ -64,6 +65,47 @@ describe('traction audit tail', () => {
     for (const entry of entries) expect(Object.keys(entry)).toEqual(['id', 'summary']);
     expect(entries.map((entry) => entry.id)).toEqual(listed);
   });
+
+  it('runs as its own process in a pipe: lines as they come, SIGINT ends it with 130 and no message', async () => {
+    await refuse(992_001);
+    const child = spawn(process.execPath, [BIN, 'audit', 'tail', '--interval', '0.2'], {
+      env: { PATH: process.env.PATH ?? '', ...user.env, TERM: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await waitFor(() => expect(stdout).toContain('#992001'), 30_000);
+    await refuse(992_002);
+    await waitFor(() => expect(stdout).toContain('#992002'), 10_000);
+    child.kill('SIGINT');
+    expect(await exited).toBe(EXIT.interrupted);
+    expect(stderr).toBe('');
+    for (const line of stdout.trimEnd().split('\n')) expect(line).toMatch(LINE);
+  }, 60_000);
+
+  it('ends quietly (exit 0) when the reader of its pipe has all it wants, as `| head -1` does', async () => {
+    const child = spawn(process.execPath, [BIN, 'audit', 'tail', '--interval', '0.2'], {
+      env: { PATH: process.env.PATH ?? '', ...user.env, TERM: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await new Promise((resolve) => child.stdout.once('data', resolve));
+    child.stdout.destroy();
+    await refuse(993_001);
+    expect(await exited).toBe(EXIT.ok);
+    expect(stderr).toBe('');
+  }, 60_000);
 
   it("offers the audit list's filters, not its paging", async () => {
     expect([...PAGING_FLAGS, 'download'].sort()).toEqual([...LIST_PAGING_FIELDS].sort());

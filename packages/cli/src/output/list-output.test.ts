@@ -99,6 +99,9 @@ describe('paging', () => {
     const many = await user.run(['merchants', 'list', '--json', '--limit', '120']);
     expect(jsonLines(many.stdout).map((row) => row.id)).toEqual(all.slice(0, 120).map((row) => row.id));
     expect((await user.run(['merchants', 'list', '--limit', '0'])).code).toBe(EXIT.usage);
+    const paged = await user.run(['merchants', 'list', '--limit', '5', '--page', '2']);
+    expect(paged.code).toBe(EXIT.usage);
+    expect(paged.stderr).toContain('--limit reads from the first row, or from --after ID');
   });
 
   it('reads the rows after a row with --after, and --all from there', async () => {

@@ -67,6 +67,9 @@ export function outputChoice(command: AnyCommand, opts: Record<string, unknown>,
     const limit = Number(opts.limit);
     if (!Number.isInteger(limit) || limit < 1 || !/^\s*\d+\s*$/.test(String(opts.limit))) throw usageError('--limit must be a whole number of rows, 1 or more');
     if (opts.csv || opts.csvKeys) throw usageError('--limit reads rows page by page; --csv writes every matching row (narrow them with the filters)');
+    // A page number counts pages of 100; with fewer rows a page, page 3 would start at row 11.
+    if (opts.page !== undefined && Number(opts.page) !== 1)
+      throw usageError('--limit reads from the first row, or from --after ID; it cannot start at --page N');
     choice.limit = limit;
   }
   return choice;
