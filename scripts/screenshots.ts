@@ -24,6 +24,7 @@ const PAGES = [
   '/permissions-user-by-id/2/Demo',
   '/permissions-department-by-id/1/Operations',
   '/audit-log',
+  '/saved-views',
   '/request-authorization',
   '/password-reset',
   '/merchants',

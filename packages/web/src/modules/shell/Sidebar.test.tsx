@@ -16,7 +16,7 @@ const TEST_ROUTES: RouteEntry[] = vi.hoisted(() => [
   { path: '/mixed-built', label: 'Mixed built', group: 'Mixed', inSidebar: true, page: 'QuickAccessPage' },
   { path: '/mixed-coming', label: 'Mixed coming', group: 'Mixed', inSidebar: true },
   // Not in the sidebar's groups, but the saved-views section links to it.
-  { path: '/saved-views', label: 'Saved Views', inSidebar: false, page: 'SavedViewsPage' },
+  { path: '/saved-views', label: 'Saved Views', group: null, inSidebar: false, page: 'SavedViewsPage' },
 ]);
 vi.mock('../../routes', async (importActual) => ({
   ...(await importActual<typeof import('../../routes')>()),
