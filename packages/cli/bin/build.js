@@ -56,12 +56,20 @@ export function freshEntry() {
   return join(distDir, pointer.dir, 'main.js');
 }
 
-/** Packages left to node_modules: everything the CLI and core depend on, except the workspace's own. */
+/**
+ * Packages bundled although they are npm packages: commander is loaded by every start, and as a
+ * CommonJS package imported from ESM Node would parse it for its exports each time (~15 ms).
+ */
+const BUNDLED = new Set(['commander']);
+
+/** Packages left to node_modules: everything the CLI and core depend on, except the workspace's own and BUNDLED. */
 function externals() {
   const read = (path) => JSON.parse(readFileSync(path, 'utf8'));
   const cli = read(join(packageDir, 'package.json'));
   const core = read(join(coreSrc(), '..', 'package.json'));
-  return [...Object.keys(cli.dependencies ?? {}), ...Object.keys(core.dependencies ?? {})].filter((name) => !name.startsWith('@traction/'));
+  return [...Object.keys(cli.dependencies ?? {}), ...Object.keys(core.dependencies ?? {})].filter(
+    (name) => !name.startsWith('@traction/') && !BUNDLED.has(name),
+  );
 }
 
 /** The module that describes the registry; in the bundle it is replaced by what it computes. */
@@ -117,6 +125,8 @@ export async function build() {
   const data = await registryData(esbuild, externals(), dir);
   await esbuild({
     plugins: [registryAsData(data)],
+    // BUNDLED CommonJS packages require Node's own modules; an ES module has no `require` of its own.
+    banner: { js: "import { createRequire as __tractionCreateRequire } from 'node:module';\nconst require = __tractionCreateRequire(import.meta.url);" },
     entryPoints: { main: join(packageDir, 'src', 'main.ts') },
     outdir,
     bundle: true,

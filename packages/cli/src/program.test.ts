@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -184,6 +184,9 @@ describe('traction help', () => {
 });
 
 describe('traction completion', () => {
+  const makeProfiles = async () => {
+    for (const name of ['staging', 'qa']) await user.run(['profiles', 'use', name, '--api-url', `https://${name}.example.com`]);
+  };
   const program = buildProgram(quietIo());
   const leaves = allPaths(program).filter((path) => find(program, path)!.commands.length === 0);
 
@@ -224,7 +227,7 @@ describe('traction completion', () => {
   });
 
   it('bash: completes profile names as they are when TAB is pressed', async () => {
-    for (const name of ['staging', 'qa']) await user.run(['profiles', 'use', name, '--api-url', `https://${name}.example.com`]);
+    await makeProfiles();
     const script = join(user.configDir, 'traction.bash');
     writeFileSync(script, (await user.run(['completion', 'bash'])).stdout);
     // `traction` as the shell finds it: the bin.
@@ -243,5 +246,67 @@ describe('traction completion', () => {
     expect(complete('profiles', 'use', 's')).toEqual(['staging']);
     expect(complete('admins', 'list', '--profile', 'q')).toEqual(['qa']);
     expect(complete('profiles', 'delete', '')).toEqual(['qa', 'default', 'staging']);
+  });
+
+  // Each shell run as it completes: zsh with its completion builtins standing in (they need a
+  // terminal), fish with `complete -C`. Skipped where the shell is not installed.
+  const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
+  const asShellFinds = `"${process.execPath}" "${BIN}"`;
+
+  it.skipIf(!has('zsh'))('zsh: completes commands, flags, enum values, command ids, profiles and help', async () => {
+    await makeProfiles();
+    const script = join(user.configDir, 'traction.zsh');
+    writeFileSync(script, (await user.run(['completion', 'zsh'])).stdout);
+    const harness = join(user.configDir, 'complete.zsh');
+    writeFileSync(
+      harness,
+      [
+        'compdef() {}',
+        'compadd() { [[ $1 == -- ]] && shift; print -l -- "$@"; }',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh's own parameter expansion, not a template.
+        '_describe() { local entries=("${(@P)2}"); print -l -- ${entries%%:*}; }',
+        '_files() { print FILES; }',
+        `traction() { ${asShellFinds} "$@"; }`,
+        `source ${script}`,
+        'words=(traction "$@"); CURRENT=$#words',
+        '_traction',
+      ].join('\n'),
+    );
+    const complete = (...words: string[]) =>
+      execFileSync('zsh', [harness, ...words], { encoding: 'utf8', env: { PATH: process.env.PATH, XDG_CONFIG_HOME: user.configDir } })
+        .trim()
+        .split('\n');
+    expect(complete('admins', '')).toEqual(['reset-password', 'create', 'list', 'change-role', 'delete']);
+    expect(complete('admins', 'list', '--role', '')).toEqual(['super_admin', 'admin', 'staff']);
+    expect(complete('audit', 'list', '--command', '')).toContain('fraud.update');
+    expect(complete('--profile', '')).toEqual(expect.arrayContaining(['default', 'staging', 'qa']));
+    expect(complete('completion', '')).toEqual(['bash', 'zsh', 'fish']);
+    expect(complete('help', 'admins', '')).toEqual(['reset-password', 'create', 'list', 'change-role', 'delete']);
+    expect(complete('export', 'audit', '--out', '')).toEqual(['FILES']);
+  });
+
+  it.skipIf(!has('fish'))('fish: completes commands, flags, enum values, command ids, profiles and help', async () => {
+    await makeProfiles();
+    const script = join(user.configDir, 'traction.fish');
+    writeFileSync(script, (await user.run(['completion', 'fish'])).stdout);
+    const complete = (line: string) =>
+      execFileSync('fish', ['-c', `function traction; ${asShellFinds} $argv; end; source ${script}; complete -C '${line}'`], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, XDG_CONFIG_HOME: user.configDir },
+      })
+        .trim()
+        .split('\n')
+        .map((entry) => entry.split('\t')[0]);
+    expect(complete('traction adm')).toEqual(['admins']);
+    expect(complete('traction kyc list --status P')).toEqual(['PENDING', 'PROCESSING']);
+    expect(complete('traction audit list --command admins.')).toEqual(
+      registry
+        .map((command) => command.id)
+        .filter((id) => id.startsWith('admins.'))
+        .sort(),
+    );
+    expect(complete('traction profiles use ')).toEqual(expect.arrayContaining(['default', 'staging', 'qa']));
+    expect(complete('traction completion ')).toEqual(['bash', 'fish', 'zsh']);
+    expect(complete('traction help admins l')).toEqual(['list']);
   });
 });

@@ -154,25 +154,35 @@ complete -o default -F _traction_completions traction
 }
 
 function zsh(nodes: readonly Node[]): string {
-  const entries: string[] = [];
+  // Associative arrays are filled as `name=(key value …)`: in `name['key']=value` zsh keeps the quotes in the key.
+  const arrays: Record<'subs' | 'opts' | 'values' | 'dynamic' | 'args' | 'argdyn', [string, string][]> = {
+    subs: [],
+    opts: [],
+    values: [],
+    dynamic: [],
+    args: [],
+    argdyn: [],
+  };
   for (const node of nodes) {
-    const subs = node.subcommands.map((sub) => `${sub.name.replace(/:/g, '\\:')}:${oneLine(sub.summary)}`).join('\n');
-    entries.push(`_traction_subs[${quote(node.key)}]=${quote(subs)}`);
-    entries.push(`_traction_opts[${quote(node.key)}]=${quote(node.options.flatMap((option) => option.names).join(' '))}`);
-    if (node.argument?.values) entries.push(`_traction_args[${quote(node.key)}]=${quote(node.argument.values.join(' '))}`);
-    if (node.argument?.dynamic) entries.push(`_traction_argdyn[${quote(node.key)}]=${quote(node.argument.dynamic)}`);
+    arrays.subs.push([node.key, node.subcommands.map((sub) => `${sub.name.replace(/:/g, '\\:')}:${oneLine(sub.summary)}`).join('\n')]);
+    arrays.opts.push([node.key, node.options.flatMap((option) => option.names).join(' ')]);
+    if (node.argument?.values) arrays.args.push([node.key, node.argument.values.join(' ')]);
+    if (node.argument?.dynamic) arrays.argdyn.push([node.key, node.argument.dynamic]);
   }
   for (const { key, values } of valueEntries(nodes)) {
-    if (values.dynamic) entries.push(`_traction_dynamic[${quote(key)}]=${quote(values.dynamic)}`);
-    else entries.push(`_traction_values[${quote(key)}]=${quote(values.values!.join(' '))}`);
+    if (values.dynamic) arrays.dynamic.push([key, values.dynamic]);
+    else arrays.values.push([key, values.values!.join(' ')]);
   }
+  const assignments = Object.entries(arrays)
+    .map(([name, pairs]) => `_traction_${name}=(\n${pairs.map(([key, value]) => `  ${quote(key)} ${quote(value)}`).join('\n')}\n)`)
+    .join('\n');
   return `#compdef traction
 # zsh completion for traction. Load it with:  source <(traction completion zsh)
 # or install it:  traction completion zsh > "\${fpath[1]}/_traction"
 typeset -gA _traction_subs _traction_opts _traction_values _traction_dynamic _traction_args _traction_argdyn
 typeset -ga _traction_value_flags
 _traction_value_flags=(${valueFlags(nodes).join(' ')})
-${entries.join('\n')}
+${assignments}
 
 _traction() {
   local tpath=root word candidate i skip=0 helping=0
