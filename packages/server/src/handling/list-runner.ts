@@ -68,17 +68,34 @@ function pastRow<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row
 
 const CHUNK = 1_000;
 
+/** Who a CSV is written for. */
+export interface CsvStyle {
+  /**
+   * A file for spreadsheets (the browser's download, the default): a byte-order mark so Excel
+   * reads UTF-8, and text a spreadsheet would run as a formula neutralised. Otherwise bytes for
+   * programs: no mark, every cell as stored (`+2348031234567` stays a phone number).
+   */
+  spreadsheet: boolean;
+  /** Header cells: the columns' labels (`First name`), or the JSON field names (`firstName`). */
+  header: 'labels' | 'keys';
+}
+
+export const SPREADSHEET_CSV: CsvStyle = { spreadsheet: true, header: 'labels' };
+
 /**
- * Every matching row as CSV text, a chunk at a time. Chunks are read by keyset on the cursor
+ * Every matching row as CSV text, a chunk at a time; returns how many data rows it wrote, for
+ * the client to check that it received them all. Chunks are read by keyset on the cursor
  * column, so memory stays flat however many rows match and late pages cost no more than early ones.
  */
 export async function* streamListCsv<DB, TB, Row, Out extends object>(
   source: ListSource<DB, TB, Row, Out>,
   columns: readonly ListColumn[],
-): AsyncGenerator<string> {
+  style: CsvStyle = SPREADSHEET_CSV,
+): AsyncGenerator<string, number> {
   const { column, key, direction } = source.cursor;
   const { sortFirst } = source;
-  yield stringify([columns.map((c) => c.label)], { bom: true });
+  yield stringify([columns.map((c) => (style.header === 'keys' ? c.key : c.label))], { bom: style.spreadsheet });
+  let written = 0;
   let after: Record<string, unknown> | undefined;
   for (;;) {
     let query = ordered(source, source.query).limit(CHUNK);
@@ -91,19 +108,20 @@ export async function* streamListCsv<DB, TB, Row, Out extends object>(
       );
     }
     const rows = await query.execute();
-    if (rows.length === 0) return;
+    if (rows.length === 0) return written;
     const records = rows.map((raw) => {
       const row = new Map(Object.entries(source.map(raw)));
-      return columns.map((c) => csvCell(c, row.get(c.key)));
+      return columns.map((c) => csvCell(c, row.get(c.key), style.spreadsheet));
     });
     yield stringify(records);
-    if (rows.length < CHUNK) return;
+    written += rows.length;
+    if (rows.length < CHUNK) return written;
     after = rows[rows.length - 1] as Record<string, unknown> | undefined;
   }
 }
 
-/** How a value is written to CSV: plain, machine-readable, no currency symbols. */
-export function csvCell(column: ListColumn, value: unknown): string {
+/** How a value is written to CSV: plain, machine-readable, no currency symbols; formulas neutralised for spreadsheets. */
+export function csvCell(column: ListColumn, value: unknown, spreadsheet = true): string {
   if (value === null || value === undefined) return '';
   if (column.kind === 'tags' && Array.isArray(value)) {
     return value.map(tagText).join('; ');
@@ -116,14 +134,15 @@ export function csvCell(column: ListColumn, value: unknown): string {
   }
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);
-  if (typeof value === 'string') return neutralizeFormula(value);
+  if (typeof value === 'string') return spreadsheet ? neutralizeFormula(value) : value;
   return String(value);
 }
 
 /**
  * Text a spreadsheet would run as a formula (`=HYPERLINK(…)`, `+234…`, `-1+1`, `@SUM`) gets a
  * leading apostrophe: merchants write their own names and addresses, and these files are opened
- * in Excel. The apostrophe shows the text as typed.
+ * in Excel. The apostrophe shows the text as typed. Tab and carriage return are included because
+ * Excel skips them before a formula. Only for spreadsheets: programs get the cell as stored.
  */
 function neutralizeFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;

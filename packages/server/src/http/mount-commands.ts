@@ -1,4 +1,5 @@
 import { ApiError, csvFileName, forbidden, lagosDate, safeFileName, type AnyCommand, type FileAnswer } from '@traction/core';
+import type { ServerResponse } from 'node:http';
 import type { Context, Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { writeAudit } from './audit';
@@ -17,7 +18,7 @@ import {
 import type { AppEnv } from './app-env';
 import type { HandlerContext, RequestInfo } from '../handling/handler-context';
 import type { Implementation } from '../handling/implement';
-import { readListPage, streamListCsv } from '../handling/list-runner';
+import { readListPage, SPREADSHEET_CSV, streamListCsv, type CsvStyle } from '../handling/list-runner';
 import { readRawInput } from './read-input';
 import { assertStorableText } from './storable-text';
 import { validateInput } from './validate';
@@ -168,13 +169,15 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
   if (implementation.list) {
     const open = implementation.list({ input, ctx: ctxFor(deps.db) });
     const list = command.list!;
-    if (input.download === 'csv')
+    if (input.download === 'csv') {
+      const style = csvStyle(c);
       return csvResponse(
         c,
         command,
-        open((source) => streamListCsv(source, list.columns)),
+        open((source) => streamListCsv(source, list.columns, style)),
         deps,
       );
+    }
     const pageSize = Math.min((input.limit as number | undefined) ?? list.pageSize, list.pageSize);
     const page = await open((source) => readListPage(source, (input.page as number | undefined) ?? 1, pageSize, input.after as number | undefined));
     return json(c, command.output.parse(page), 200);
@@ -322,21 +325,48 @@ function fileResponse(c: Context, file: FileAnswer): Response {
   });
 }
 
-function csvResponse(c: Context, command: AnyCommand, chunks: AsyncGenerator<string>, deps: AppDeps): Response {
+/** The CSV preferences a client may state (RFC 7240): `Prefer: csv-plain` for programs, `csv-keys` for field names as headers. */
+const CSV_PREFERENCES = ['csv-plain', 'csv-keys'] as const;
+
+/**
+ * Who the CSV is for. A browser states nothing and gets the spreadsheet file it always got; the
+ * CLI asks for plain bytes when they go to a program rather than a spreadsheet.
+ */
+function csvStyle(c: Context): CsvStyle {
+  const stated = new Set((c.req.header('prefer') ?? '').split(',').map((token) => token.split(/[;=]/)[0]!.trim().toLowerCase()));
+  const applied = CSV_PREFERENCES.filter((preference) => stated.has(preference));
+  if (applied.length) c.header('preference-applied', applied.join(', '));
+  return { spreadsheet: !stated.has('csv-plain'), header: stated.has('csv-keys') ? 'keys' : SPREADSHEET_CSV.header };
+}
+
+/**
+ * The whole filtered list as CSV, streamed (chunked) while it is read. A client that sends
+ * `TE: trailers` gets the number of data rows as an `X-Row-Count` trailer once the last one is
+ * sent, so it can tell a complete answer from one a proxy or a dropped connection cut short: a
+ * trailer changes none of the CSV's bytes, and a browser, which does not ask, gets no trailer at
+ * all. Trailers need the Node response (@hono/node-server hands it over as `outgoing`); answered
+ * in memory (tests through app.request) there is none, and no trailer.
+ */
+function csvResponse(c: Context, command: AnyCommand, chunks: AsyncGenerator<string, number>, deps: AppDeps): Response {
   const encoder = new TextEncoder();
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  const countRows = Boolean(outgoing && /(^|,)\s*trailers\s*(;|,|$)/i.test(c.req.header('te') ?? ''));
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
+        if (next.done) {
+          // Before close: the Node server writes trailers with the last chunk when the stream ends.
+          if (countRows) outgoing!.addTrailers({ 'X-Row-Count': String(next.value) });
+          controller.close();
+        } else controller.enqueue(encoder.encode(next.value));
       } catch (error) {
         deps.logger.error({ err: error, command: command.id }, 'CSV export failed part-way');
         controller.error(error);
       }
     },
     async cancel() {
-      await chunks.return(undefined);
+      await chunks.return(0);
     },
   });
   const name = csvFileName(command.id, lagosDate(deps.clock.now()));
@@ -344,5 +374,8 @@ function csvResponse(c: Context, command: AnyCommand, chunks: AsyncGenerator<str
     'content-type': 'text/csv; charset=utf-8',
     'content-disposition': `attachment; filename="${name}"`,
     'cache-control': 'no-store',
+    // Chunked even when the list is short: the Node server would otherwise buffer a small answer
+    // and send it with a Content-Length, which leaves no place for a trailer.
+    ...(countRows ? { 'transfer-encoding': 'chunked', trailer: 'X-Row-Count' } : {}),
   });
 }
