@@ -35,9 +35,14 @@ export function buildProgram(io: Io): Command {
     .version(CLI_VERSION, '-V, --version')
     .addOption(completeWith(new Option('--profile <name>', 'profile (server and session) to use'), { dynamic: 'profiles' }))
     .option('--api-url <url>', "server, e.g. https://admin.example.com (default: the profile's, or http://localhost:8080)")
-    .addOption(new Option('--json [fields]', 'JSON output; lists as one JSON object per line; --json id,email keeps those fields').argParser(jsonFieldsArgument))
+    .addOption(
+      new Option('--json [fields]', 'JSON output; lists as one JSON object per line; --json id,email keeps those fields').argParser(jsonFieldsArgument),
+    )
     .option('--csv', 'CSV output (lists)')
-    .option('--out <file>', 'write the output to FILE (complete, or not at all)')
+    .option('--csv-keys', 'CSV with the JSON field names as headers (firstName), for programs')
+    .option('--bom', 'CSV for spreadsheets: byte-order mark, formulas neutralised (the default for files)')
+    .option('--no-bom', 'CSV for programs: no byte-order mark, cells as stored (the default elsewhere)')
+    .option('--out <file>', 'write the output to FILE (whole, or not at all), or - for standard output')
     .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .configureOutput({

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { AnyCommand } from '@traction/core';
 import { commandIndex, LIST_PAGING_FIELDS } from '../flags/command-index';
@@ -22,12 +21,13 @@ export function addExportCommands(program: Command, io: Io): void {
     .command('export')
     .summary('Stream a whole filtered list to a CSV file (for cron jobs)')
     .description(
-      'Stream every row of a list matching the filters into a CSV file, with constant memory. The file is written under a temporary name ' +
-        'and renamed into place only when complete, so a failed or interrupted export leaves nothing half-written. Prints the row count.',
+      'Stream every row of a list matching the filters as CSV, with constant memory. A file is written under a temporary name (mode 0600) and ' +
+        "renamed into place only once the server's row count matches, so a failed or interrupted export leaves the old file; --out - (or " +
+        'a FIFO, /dev/stdout) streams instead. Files get a byte-order mark for spreadsheets; standard output gets plain CSV. Prints the row count.',
     )
     .addHelpText(
       'after',
-      `\nExamples:\n  $ traction export audit --from yesterday --to yesterday --out /var/exports/audit.csv\n  $ traction export admins --role staff --out staff.csv\n\nLists: ${[...lists.keys()].join(', ')}\n${SHORT_EXIT_CODES}\n`,
+      `\nExamples:\n  $ traction export audit --from yesterday --to yesterday --out /var/exports/audit.csv\n  $ traction export admins --role staff --out staff.csv\n  $ traction export merchants --out - --csv-keys | mlr --icsv --ojson cat\n\nLists: ${[...lists.keys()].join(', ')}\n${SHORT_EXIT_CODES}\n`,
     );
   for (const [name, command] of lists) {
     const leaf = parent.command(name).summary(`${command.title} → CSV`).description(`${command.title}: every matching row as CSV, written to --out FILE.`);
@@ -41,13 +41,16 @@ export function addExportCommands(program: Command, io: Io): void {
     const example = command.list?.dateRange
       ? `traction export ${name} --from 7d --to yesterday --out ${name}.csv`
       : `traction export ${name} --out ${name}.csv`;
-    leaf.addHelpText('after', `\n--out FILE is required.\n\nExample:\n  $ ${example}\n\nNeeds the "${command.permission}" permission.\n${SHORT_EXIT_CODES}\n`);
+    leaf.addHelpText(
+      'after',
+      `\n--out FILE is required (--out - for standard output).\n\nExample:\n  $ ${example}\n\nNeeds the "${command.permission}" permission.\n${SHORT_EXIT_CODES}\n`,
+    );
     leaf.action(async (_local: unknown, self: Command) => {
       const opts = self.optsWithGlobals<Record<string, unknown>>();
       const globals = globalsOf(opts);
-      if (!globals.out || globals.out === '-')
-        throw usageError(`traction export ${name} needs --out FILE (the file is replaced only once the export is complete)`);
-      const [{ exportToFile }, { inputFromFlags }, { openSession }] = await Promise.all([
+      if (!globals.out)
+        throw usageError(`traction export ${name} needs --out FILE (replaced only once the export is complete), or --out - for standard output`);
+      const [{ exportCsv }, { inputFromFlags }, { openSession }] = await Promise.all([
         import('../services/export'),
         import('../services/run-command'),
         import('../services/session'),
@@ -57,12 +60,18 @@ export function addExportCommands(program: Command, io: Io): void {
         ...(typeof opts.from === 'string' ? { from: opts.from } : {}),
         ...(typeof opts.to === 'string' ? { to: opts.to } : {}),
       });
-      const file = resolve(io.cwd, globals.out);
-      const result = await exportToFile(openSession(io, globals), command, input, file, command.title.replace(/^(List|Read) /, '').toLowerCase());
-      io.stdout.write(
+      const result = await exportCsv(openSession(io, globals), command, input, {
+        out: globals.out,
+        ...(globals.bom !== undefined ? { bom: globals.bom } : {}),
+        ...(globals.csvKeys ? { keys: true } : {}),
+        progress: command.title.replace(/^(List|Read) /, '').toLowerCase(),
+      });
+      // The summary never goes where the rows went: a program reading standard output gets CSV alone.
+      const summaryTo = result.target.kind === 'stdout' ? io.stderr : io.stdout;
+      summaryTo.write(
         globals.json
-          ? `${JSON.stringify({ list: name, rows: result.rows, bytes: result.bytes, file })}\n`
-          : `${formatCount(result.rows)} rows written to ${globals.out}\n`,
+          ? `${JSON.stringify({ list: name, rows: result.rows, bytes: result.bytes, file: result.target.path ?? (result.target.kind === 'stdout' ? '-' : globals.out) })}\n`
+          : `${formatCount(result.rows)} rows written to ${result.target.label}\n`,
       );
     });
   }

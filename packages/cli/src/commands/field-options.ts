@@ -7,7 +7,7 @@ import type { TextValue } from '../flags/text-input';
 import type { GlobalOptions } from '../services/session';
 
 /** Flags every command takes (defined on the program, accepted anywhere on the line). */
-export const GLOBAL_FLAGS = ['profile', 'api-url', 'json', 'csv', 'out', 'yes', 'help', 'version'] as const;
+export const GLOBAL_FLAGS = ['profile', 'api-url', 'json', 'csv', 'csv-keys', 'bom', 'out', 'yes', 'help', 'version'] as const;
 
 /** Flags some commands add themselves. */
 const LOCAL_FLAGS = [
@@ -96,6 +96,8 @@ export function globalsOf(opts: Record<string, unknown>): GlobalOptions {
   if (typeof opts.apiUrl === 'string') globals.apiUrl = opts.apiUrl;
   if (opts.json) globals.json = true;
   if (opts.csv) globals.csv = true;
+  if (opts.csvKeys) globals.csv = globals.csvKeys = true;
+  if (typeof opts.bom === 'boolean') globals.bom = opts.bom;
   if (typeof opts.out === 'string') globals.out = opts.out;
   if (opts.yes) globals.yes = true;
   return globals;

@@ -1,10 +1,10 @@
-import { extname, resolve } from 'node:path';
+import { extname } from 'node:path';
 import type { ListColumn } from '@traction/core';
 import { tagText } from '@traction/core/format';
 import { stringify } from 'csv-stringify/sync';
 import { usageError } from '../errors';
 import { stdoutIsTerminal, type Io, type Output } from '../io';
-import { openAtomicFile } from '../services/atomic-file';
+import { openOutTarget } from './out-target';
 import { describeValue } from './describe-value';
 import { tableCells } from './format-cell';
 import { pickFields } from './json-fields';
@@ -31,17 +31,16 @@ export function chooseFormat(io: Io, options: { json?: boolean; csv?: boolean; o
 }
 
 /**
- * Runs `write` against stdout, or against `--out FILE` written whole and renamed into place (the
- * file is left untouched when anything fails).
+ * Runs `write` against stdout, or against `--out` (out-target.ts: a file written whole and renamed
+ * into place, left untouched when anything fails; a FIFO or a device written through).
  */
 export async function withSink(io: Io, out: string | undefined, write: (sink: Output) => Promise<void>): Promise<void> {
-  if (!out) return write(io.stdout);
-  const file = await openAtomicFile(resolve(io.cwd, out));
+  const target = await openOutTarget(io, out);
   try {
-    await write(file.stream);
-    await file.commit();
+    await write(target.stream);
+    await target.commit();
   } catch (error) {
-    await file.discard();
+    await target.discard();
     throw error;
   }
 }

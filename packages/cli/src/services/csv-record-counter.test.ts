@@ -24,6 +24,10 @@ describe('CsvRecordCounter', () => {
     [['a,b\r\n1,2\r\n'], 2],
     [['a,b\n1,2'], 2],
     [[''], 0],
+    [['a\n"x"', '"y"\n'], 2],
+    [['a\n"multi\n', 'line\n', 'field"\n3\n'], 3],
+    [['a\n\n', '\n'], 3],
+    [['a,"q\n', '', '"', ',b\n1,2\n'], 2],
   ])('%j holds %i records', async (chunks, records) => {
     const result = await count(chunks);
     expect(result.records).toBe(records);

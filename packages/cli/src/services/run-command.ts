@@ -14,7 +14,7 @@ import { printList } from '../output/list-run';
 import type { OutputChoice } from '../output/output-choice';
 import { confirmDanger, inputLines } from './confirm-danger';
 import { resolveDateBound } from './date-bounds';
-import { downloadCsv } from './export';
+import { exportCsv } from './export';
 import { callWithSession, openSession, requireSignedIn, type GlobalOptions } from './session';
 
 /** `traction <group> <action>` as typed, for messages. */
@@ -84,7 +84,11 @@ export async function runCommand(io: Io, command: AnyCommand, input: Record<stri
 
   if (command.list && format === 'csv') {
     // The server's own CSV: every row matching the filters, the same file `traction export` writes.
-    await withSink(io, globals.out, async (sink) => void (await downloadCsv(session, command, input, sink)));
+    await exportCsv(session, command, input, {
+      ...(globals.out ? { out: globals.out } : {}),
+      ...(globals.bom !== undefined ? { bom: globals.bom } : {}),
+      ...(globals.csvKeys ? { keys: true } : {}),
+    });
     return;
   }
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { deviceLogin, login, logout, setPassword, whoami, type DeviceInput, type SessionUser } from '@traction/core';
 import { ClientError, clearSession, createClient, STORAGE_KEYS, type KeyValueStore, type TractionClient } from '@traction/core/client';
@@ -8,6 +7,7 @@ import { profileStore } from '../config/profile-store';
 import { normaliseServerUrl, sameServer as sameServerAs } from '../config/server-url';
 import { CliError, notSignedIn, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
+import { readSecretFile } from './secret-file';
 import { CLI_VERSION, DEFAULT_API_URL } from '../defaults';
 import { note, type Io } from '../io';
 
@@ -17,6 +17,10 @@ export interface GlobalOptions {
   apiUrl?: string;
   json?: boolean;
   csv?: boolean;
+  /** `--csv-keys`: JSON field names as CSV headers (implies --csv). */
+  csvKeys?: boolean;
+  /** `--bom` / `--no-bom`: CSV for spreadsheets or for programs, whatever the target. */
+  bom?: boolean;
   out?: string;
   yes?: boolean;
 }
@@ -242,8 +246,9 @@ function jobCredentials(io: Io): JobCredentials | undefined {
   if (io.env.TRACTION_PASSWORD) return { email, password: io.env.TRACTION_PASSWORD, source: 'TRACTION_PASSWORD' };
   if (io.env.TRACTION_PASSWORD_FILE) {
     try {
-      return { email, password: readFileSync(io.env.TRACTION_PASSWORD_FILE, 'utf8').replace(/\r?\n$/, ''), source: 'TRACTION_PASSWORD_FILE' };
+      return { email, password: readSecretFile(io.env.TRACTION_PASSWORD_FILE).replace(/\r?\n$/, ''), source: 'TRACTION_PASSWORD_FILE' };
     } catch (error) {
+      if (error instanceof CliError) throw error;
       throw new CliError(`Cannot read TRACTION_PASSWORD_FILE: ${(error as Error).message}`);
     }
   }
