@@ -14,9 +14,12 @@ export const AUDITED_COMMANDS: readonly FilterOption[] = registry
 
 const FILTER_OPTIONS = { command: AUDITED_COMMANDS };
 
-/** The Subject cell links to the subject's page (by mouse; the keyboard opens the entry and follows the link there). */
+/**
+ * The Subject cell links to the subject's page (by mouse; the keyboard opens the entry and follows
+ * the link there). An entry without a subject keeps the list's own empty cell (a dash).
+ */
 const renderCell = (column: ListColumn, row: Record<string, unknown>) =>
-  column.key === 'subject' ? <AuditSubjectLink entry={row as unknown as AuditEntry} tabIndex={-1} /> : undefined;
+  column.key === 'subject' && row.subject ? <AuditSubjectLink entry={row as unknown as AuditEntry} tabIndex={-1} /> : undefined;
 
 export default function AuditLogPage() {
   const [entry, setEntry] = useState<AuditEntry | null>(null);

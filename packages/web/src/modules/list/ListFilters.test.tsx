@@ -132,3 +132,44 @@ describe('filter dropdowns', () => {
     expect(location().get('role')).toBe('staff');
   });
 });
+
+describe('filters on a phone', () => {
+  const setViewport = (width: number, height: number) =>
+    (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height });
+  afterEach(() => setViewport(1024, 768));
+
+  it('keep the search in view and fold the others into a Filters disclosure that counts those set', async () => {
+    setViewport(375, 812);
+    call.mockImplementation(rows(3));
+    const user = userEvent.setup();
+    renderWithSession(
+      <>
+        <ListPage command={listAdmins} title="All Admins" />
+        <Search />
+      </>,
+      { url: '/admin?role=staff', permissions: ['admins.view'] },
+    );
+    await waitFor(() => expect(document.querySelector('[data-row-index="0"]')).toBeTruthy());
+    const disclosure = screen.getByTestId<HTMLDetailsElement>('filters-disclosure');
+    expect(disclosure.open).toBe(false);
+    expect(disclosure.querySelector('summary')?.textContent).toBe('Filters (1 set)');
+    const role = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Role', hidden: true });
+    expect(disclosure.contains(role)).toBe(true);
+    const search = screen.getByRole('searchbox');
+    expect(disclosure.contains(search)).toBe(false);
+
+    await user.click(disclosure.querySelector('summary')!);
+    expect(disclosure.open).toBe(true);
+    await user.selectOptions(role, '');
+    await waitFor(() => expect(location().get('role')).toBeNull());
+    expect(disclosure.querySelector('summary')?.textContent).toBe('Filters');
+  });
+
+  it('stay in one row on a wide screen, with no disclosure', async () => {
+    call.mockImplementation(rows(3));
+    renderWithSession(<ListPage command={listAdmins} title="All Admins" />, { url: '/admin', permissions: ['admins.view'] });
+    await waitFor(() => expect(document.querySelector('[data-row-index="0"]')).toBeTruthy());
+    expect(screen.queryByTestId('filters-disclosure')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Role' })).toBeTruthy();
+  });
+});

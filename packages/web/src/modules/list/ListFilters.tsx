@@ -4,8 +4,11 @@ import { humanize } from '../ui/humanize';
 import type { FilterField } from './filterFields';
 import type { FilterOption } from './FilterOption';
 import { useDebouncedInput } from './useDebouncedInput';
+import { useNarrowScreen } from './useNarrowScreen';
 
 const control = 'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900 dark:[color-scheme:dark]';
+
+type FilterOptions = Readonly<Record<string, readonly FilterOption[]>>;
 
 interface ListFiltersProps {
   fields: readonly FilterField[];
@@ -13,7 +16,7 @@ interface ListFiltersProps {
   values: URLSearchParams;
   onChange: (key: string, value: string | null) => void;
   /** Choices by field key: names for id filters, labels for enum values (states by name), a list for text codes. */
-  options?: Readonly<Record<string, readonly FilterOption[]>>;
+  options?: FilterOptions;
   /** After the filters on the same wrapping row: the count, Clear filters. */
   children?: ReactNode;
 }
@@ -117,63 +120,101 @@ function DateFilter({ field, value, onChange }: { field: FilterField; value: str
   );
 }
 
-/** The list's filters as controls built from its command's input; each change lands in the URL. */
+/**
+ * The list's filters as controls built from its command's input; each change lands in the URL.
+ * On a phone the search stays in view and the other filters fold into a "Filters" disclosure
+ * that says how many are set, so the rows are what the screen shows first.
+ */
 export function ListFilters({ fields, values, onChange, options = {}, children }: ListFiltersProps) {
+  const narrow = useNarrowScreen();
+  const control = (field: FilterField) => (
+    <FilterControl key={field.key} field={field} value={values.get(field.key) ?? ''} onChange={onChange} options={options} />
+  );
+  if (!narrow) {
+    return (
+      <div className="mb-3 flex flex-wrap items-center gap-2" data-testid="list-filters">
+        {fields.map(control)}
+        {children}
+      </div>
+    );
+  }
+  const searches = fields.filter((field) => field.kind === 'search');
+  const others = fields.filter((field) => field.kind !== 'search');
+  const set = others.filter((field) => {
+    const value = values.get(field.key) ?? '';
+    return value !== '' && !('defaultValue' in field && value === String(field.defaultValue));
+  }).length;
   return (
     <div className="mb-3 flex flex-wrap items-center gap-2" data-testid="list-filters">
-      {/* biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every FilterField kind, which TypeScript checks. */}
-      {fields.map((field) => {
-        const value = values.get(field.key) ?? '';
-        switch (field.kind) {
-          case 'search':
-            return <TextFilter key={field.key} field={field} value={value} onChange={onChange} type="search" />;
-          case 'text': {
-            // A code typed by hand (a business category) reads better as a list of names when the page has one.
-            const choices = options[field.key];
-            return choices ? (
-              <SelectFilter key={field.key} field={field} value={value} choices={choices} anyLabel={`Any ${field.label.toLowerCase()}`} onChange={onChange} />
-            ) : (
-              <TextFilter key={field.key} field={field} value={value} onChange={onChange} />
-            );
-          }
-          case 'id': {
-            const choices = options[field.key];
-            return choices ? (
-              <SelectFilter key={field.key} field={field} value={value} choices={choices} anyLabel={`Any ${field.label.toLowerCase()}`} onChange={onChange} />
-            ) : (
-              <TextFilter key={field.key} field={field} value={value} onChange={onChange} type="number" />
-            );
-          }
-          case 'enum':
-            return (
-              <SelectFilter
-                key={field.key}
-                field={field}
-                value={value}
-                choices={options[field.key] ?? field.options.map((option) => ({ value: option, label: humanize(option) }))}
-                anyLabel={field.defaultValue === undefined ? `Any ${field.label.toLowerCase()}` : null}
-                onChange={onChange}
-              />
-            );
-          case 'boolean':
-            return (
-              <SelectFilter
-                key={field.key}
-                field={field}
-                value={value}
-                choices={[
-                  { value: 'true', label: `${field.label}: yes` },
-                  { value: 'false', label: `${field.label}: no` },
-                ]}
-                anyLabel={`Any ${field.label.toLowerCase()}`}
-                onChange={onChange}
-              />
-            );
-          case 'date':
-            return <DateFilter key={field.key} field={field} value={value} onChange={onChange} />;
-        }
-      })}
+      {searches.map(control)}
+      {others.length > 0 ? (
+        <details className="w-full" data-testid="filters-disclosure">
+          <summary className="cursor-pointer py-1 text-sm text-zinc-600 dark:text-zinc-300">{set > 0 ? `Filters (${set} set)` : 'Filters'}</summary>
+          <div className="mt-2 flex flex-wrap items-center gap-2">{others.map(control)}</div>
+        </details>
+      ) : null}
       {children}
     </div>
   );
+}
+
+function FilterControl({
+  field,
+  value,
+  onChange,
+  options,
+}: {
+  field: FilterField;
+  value: string;
+  onChange: ListFiltersProps['onChange'];
+  options: FilterOptions;
+}) {
+  switch (field.kind) {
+    case 'search':
+      return <TextFilter key={field.key} field={field} value={value} onChange={onChange} type="search" />;
+    case 'text': {
+      // A code typed by hand (a business category) reads better as a list of names when the page has one.
+      const choices = options[field.key];
+      return choices ? (
+        <SelectFilter key={field.key} field={field} value={value} choices={choices} anyLabel={`Any ${field.label.toLowerCase()}`} onChange={onChange} />
+      ) : (
+        <TextFilter key={field.key} field={field} value={value} onChange={onChange} />
+      );
+    }
+    case 'id': {
+      const choices = options[field.key];
+      return choices ? (
+        <SelectFilter key={field.key} field={field} value={value} choices={choices} anyLabel={`Any ${field.label.toLowerCase()}`} onChange={onChange} />
+      ) : (
+        <TextFilter key={field.key} field={field} value={value} onChange={onChange} type="number" />
+      );
+    }
+    case 'enum':
+      return (
+        <SelectFilter
+          key={field.key}
+          field={field}
+          value={value}
+          choices={options[field.key] ?? field.options.map((option) => ({ value: option, label: humanize(option) }))}
+          anyLabel={field.defaultValue === undefined ? `Any ${field.label.toLowerCase()}` : null}
+          onChange={onChange}
+        />
+      );
+    case 'boolean':
+      return (
+        <SelectFilter
+          key={field.key}
+          field={field}
+          value={value}
+          choices={[
+            { value: 'true', label: `${field.label}: yes` },
+            { value: 'false', label: `${field.label}: no` },
+          ]}
+          anyLabel={`Any ${field.label.toLowerCase()}`}
+          onChange={onChange}
+        />
+      );
+    case 'date':
+      return <DateFilter key={field.key} field={field} value={value} onChange={onChange} />;
+  }
 }
