@@ -48,7 +48,9 @@ export function addRegistryCommand(group: Command, command: AnyCommand, io: Io):
   if (command.list) {
     leaf.option('--all', 'every row, read page by page (one JSON object per line with --json)');
     leaf.option('--limit <n>', 'at most N rows, read page by page');
-    leaf.addOption(new Option('-o, --output <view>', 'table: fit the terminal (the default there); wide: every column, values whole; plain: aligned text').choices(VIEWS));
+    leaf.addOption(
+      new Option('-o, --output <view>', 'table: fit the terminal (the default there); wide: every column, values whole; plain: aligned text').choices(VIEWS),
+    );
     leaf.option('--columns <keys>', 'these columns, in this order (keys listed below; exit 2 on an unknown one)');
     if (command.list.dateRange) {
       leaf.option(
