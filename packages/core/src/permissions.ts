@@ -32,6 +32,7 @@ export const PERMISSIONS = {
   'providus.manage': { label: 'Repush and rename Providus accounts', group: 'Fraud Management' },
   'fixed-accounts.view': { label: 'View fixed and inactive accounts', group: 'Virtual Account' },
   'fixed-accounts.manage': { label: 'Deactivate, re-push and rename fixed accounts', group: 'Virtual Account' },
+  'ledger.view': { label: 'Check the ledger (balances against transfers)', group: 'Wallet' },
 } as const satisfies Record<string, { label: string; group: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

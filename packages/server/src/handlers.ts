@@ -5,6 +5,7 @@ import { merchantImplementations } from './domains/merchants/index';
 import { kycImplementations } from './domains/kyc/index';
 import { locationImplementations } from './domains/location/index';
 import { riskImplementations } from './domains/risk/index';
+import { ledgerImplementations } from './domains/ledger/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
 import type { Implementation } from './handling/implement';
@@ -18,6 +19,7 @@ export const implementations: readonly Implementation[] = [
   ...merchantImplementations,
   ...kycImplementations,
   ...riskImplementations,
+  ...ledgerImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,
 ];

@@ -19,6 +19,7 @@ import { listStates } from './location/states';
 import { businessCommands } from './merchants/index';
 import { kycCommands } from './kyc/index';
 import { riskCommands } from './risk/index';
+import { ledgerCommands } from './ledger/index';
 import { viewCommands } from './views/index';
 import { clientErrorSettings, listClientErrors, reportClientError } from './client-errors/client-errors';
 
@@ -52,6 +53,7 @@ export const registry = [
   ...businessCommands,
   ...kycCommands,
   ...riskCommands,
+  ...ledgerCommands,
   ...viewCommands,
   reportClientError,
   clientErrorSettings,

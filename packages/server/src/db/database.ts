@@ -16,6 +16,7 @@ import type { FixedAccountsTable, ProvidusRepushesTable, WalletsTable } from './
 import type { EmailOutboxTable } from './tables/outbox.tables';
 import type { SavedViewsTable } from './tables/views.tables';
 import type { ClientErrorsTable } from './tables/client-errors.tables';
+import type { LedgerAccountsTable, LedgerTransfersTable } from './tables/ledger.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -49,4 +50,6 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   saved_views: SavedViewsTable;
   client_errors: ClientErrorsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
 }

@@ -1,0 +1,37 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt } from '../column-types';
+
+/** Whole kobo: read as bigint, written as bigint or a safe integer. */
+type Kobo = ColumnType<bigint, bigint | number, bigint | number>;
+
+export type LedgerAccountKind = 'wallet' | 'company';
+export type TransferKind = 'pos_credit' | 'transfer_out' | 'fee' | 'cashback' | 'reversal' | 'credit' | 'debit' | 'adjustment';
+
+/** A ledger account (0012): a merchant wallet's, or one of the company's own. */
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  code: string;
+  kind: LedgerAccountKind;
+  business_id: number | null;
+  wallet_uid: string | null;
+  allow_negative: Generated<boolean>;
+  /** Wallet accounts only, moved by the transfers trigger; never written by code. */
+  balance: ColumnType<bigint, never, never>;
+  created_at: CreatedAt;
+}
+
+/** An immutable transfer of whole kobo from one account to another (0012). */
+export interface LedgerTransfersTable {
+  id: ColumnType<bigint, never, never>;
+  reference: string;
+  kind: TransferKind;
+  debit_account_id: number;
+  credit_account_id: number;
+  amount: Kobo;
+  reverses_transfer_id: ColumnType<bigint | null, bigint | number | null, never>;
+  command_id: string | null;
+  admin_id: number | null;
+  request_id: string | null;
+  narration: string | null;
+  created_at: CreatedAt;
+}

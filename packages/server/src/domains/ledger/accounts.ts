@@ -1,0 +1,63 @@
+import { notFound } from '@traction/core';
+import type { Db } from '../../db/connect';
+import { computedBalances, findAccountByCode, findAccounts, findWallet, insertCompanyAccounts, insertWalletAccount } from './ledger.repository';
+
+/**
+ * The company's own accounts: each bank's float (clearing), fee income, cashback paid, the
+ * suspense reversals wait in, manual adjustments. Later issues add theirs here.
+ */
+export const COMPANY_ACCOUNTS = {
+  floatWema: 'company:float:wema',
+  floatVfd: 'company:float:vfd',
+  floatProvidus: 'company:float:providus',
+  feeIncome: 'company:fee-income',
+  cashbackExpense: 'company:cashback-expense',
+  reversalsSuspense: 'company:reversals-suspense',
+  adjustments: 'company:adjustments',
+} as const;
+
+export type CompanyAccount = keyof typeof COMPANY_ACCOUNTS;
+
+/** Opens the company accounts that do not exist yet (idempotent); answers every one's id. */
+export async function openCompanyAccounts(db: Db): Promise<Record<CompanyAccount, number>> {
+  await insertCompanyAccounts(db, Object.values(COMPANY_ACCOUNTS));
+  const out = {} as Record<CompanyAccount, number>;
+  for (const [name, code] of Object.entries(COMPANY_ACCOUNTS) as [CompanyAccount, string][]) {
+    const account = await findAccountByCode(db, code);
+    if (!account) throw new Error(`company account ${code} was not opened`);
+    out[name] = account.id;
+  }
+  return out;
+}
+
+/** The ledger account of a wallet, opened on first use. 404 when the wallet does not exist. */
+export async function walletAccount(db: Db, walletUid: string): Promise<{ id: number; code: string; businessId: number }> {
+  const code = `wallet:${walletUid}`;
+  let account = await findAccountByCode(db, code);
+  if (!account) {
+    const wallet = await findWallet(db, walletUid);
+    if (!wallet) throw notFound(`Wallet ${walletUid} does not exist`);
+    await insertWalletAccount(db, { uid: wallet.uid, businessId: wallet.business_id });
+    account = await findAccountByCode(db, code);
+  }
+  if (!account || account.business_id === null) throw new Error(`wallet account ${code} was not opened`);
+  return { id: account.id, code: account.code, businessId: account.business_id };
+}
+
+/** Balances in kobo: a wallet's from its running balance, a company account's summed from its transfers. */
+export async function balances(db: Db, accountIds: readonly number[]): Promise<Map<number, bigint>> {
+  const out = new Map<number, bigint>();
+  if (accountIds.length === 0) return out;
+  const accounts = await findAccounts(db, accountIds);
+  const companyIds = accounts.filter((account) => account.kind === 'company').map((account) => account.id);
+  const sums = companyIds.length ? await computedBalances(db, companyIds) : new Map<number, { debits: bigint; credits: bigint }>();
+  for (const account of accounts) {
+    if (account.kind === 'wallet') out.set(account.id, BigInt(account.balance));
+    else {
+      const sum = sums.get(account.id);
+      out.set(account.id, sum ? sum.credits - sum.debits : 0n);
+    }
+  }
+  for (const id of accountIds) if (!out.has(id)) throw notFound(`Ledger account ${id} does not exist`);
+  return out;
+}

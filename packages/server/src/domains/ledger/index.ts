@@ -1,0 +1,13 @@
+import type { Implementation } from '../../handling/implement';
+import { ledgerCheckHandler } from './ledger.handlers';
+
+/**
+ * The ledger: the only code that writes ledger accounts and transfers (docs/decisions.md
+ * "Ledger"). Everything that moves money posts through these operations.
+ */
+export { balances, COMPANY_ACCOUNTS, type CompanyAccount, openCompanyAccounts, walletAccount } from './accounts';
+export { post, type PostedTransfer, type Posting, type PostingMeta, type Reversal, reverse } from './posting';
+export { checkLedger, type LedgerCheck, type LedgerDifference } from './check';
+
+/** Implementations of this domain's commands. */
+export const ledgerImplementations: readonly Implementation[] = [ledgerCheckHandler];

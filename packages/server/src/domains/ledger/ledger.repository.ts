@@ -1,0 +1,123 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect';
+import type { Insertable } from 'kysely';
+import type { LedgerTransfersTable } from '../../db/tables/ledger.tables';
+
+/** The only SQL that writes the ledger tables (docs/decisions.md "Ledger"). */
+
+export async function insertCompanyAccounts(db: Db, codes: readonly string[]): Promise<void> {
+  await db
+    .insertInto('ledger_accounts')
+    .values(codes.map((code) => ({ code, kind: 'company' as const, allow_negative: true })))
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+}
+
+export async function insertWalletAccount(db: Db, wallet: { uid: string; businessId: number }): Promise<void> {
+  await db
+    .insertInto('ledger_accounts')
+    .values({ code: `wallet:${wallet.uid}`, kind: 'wallet', wallet_uid: wallet.uid, business_id: wallet.businessId })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+}
+
+export function findWallet(db: Db, uid: string) {
+  return db.selectFrom('wallets').select(['uid', 'business_id']).where('uid', '=', uid).executeTakeFirst();
+}
+
+const accountColumns = ['id', 'code', 'kind', 'business_id', 'wallet_uid', 'allow_negative', 'balance'] as const;
+
+export function findAccountByCode(db: Db, code: string) {
+  return db.selectFrom('ledger_accounts').select(accountColumns).where('code', '=', code).executeTakeFirst();
+}
+
+export function findAccounts(db: Db, ids: readonly number[]) {
+  return db.selectFrom('ledger_accounts').select(accountColumns).where('id', 'in', ids).execute();
+}
+
+/** Locks wallet accounts in ascending id order — every posting does, so none deadlocks another. */
+export function lockWalletAccounts(db: Db, ids: readonly number[]) {
+  return db.selectFrom('ledger_accounts').select(accountColumns).where('id', 'in', ids).where('kind', '=', 'wallet').orderBy('id').forUpdate().execute();
+}
+
+export function insertTransfers(db: Db, rows: readonly Insertable<LedgerTransfersTable>[]) {
+  return db.insertInto('ledger_transfers').values(rows).returning(['id', 'reference']).execute();
+}
+
+const transferColumns = [
+  'id',
+  'reference',
+  'kind',
+  'debit_account_id',
+  'credit_account_id',
+  'amount',
+  'reverses_transfer_id',
+  'command_id',
+  'admin_id',
+  'request_id',
+  'narration',
+  'created_at',
+] as const;
+
+/** A transfer, locked so that two reversals of it take turns (a row lock, not an update: the immutability trigger does not fire). */
+export function lockTransfer(db: Db, id: bigint) {
+  return db
+    .selectFrom('ledger_transfers')
+    .select(transferColumns)
+    .where('id', '=', id as never)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function findReversalOf(db: Db, id: bigint) {
+  return db
+    .selectFrom('ledger_transfers')
+    .select(transferColumns)
+    .where('reverses_transfer_id', '=', id as never)
+    .executeTakeFirst();
+}
+
+export function findTransferByReference(db: Db, reference: string) {
+  return db.selectFrom('ledger_transfers').select(transferColumns).where('reference', '=', reference).executeTakeFirst();
+}
+
+/** Credits minus debits of each account, from its transfers. */
+export async function computedBalances(db: Db, ids?: readonly number[]) {
+  const filter = ids ? sql`where account_id in (${sql.join(ids)})` : sql``;
+  const rows = await sql<{ account_id: number; debits: string; credits: string }>`
+    select account_id, sum(debit)::text as debits, sum(credit)::text as credits from (
+      select debit_account_id as account_id, amount as debit, 0::bigint as credit from ledger_transfers
+      union all
+      select credit_account_id, 0::bigint, amount from ledger_transfers
+    ) legs ${filter}
+    group by account_id`.execute(db);
+  return new Map(rows.rows.map((row) => [row.account_id, { debits: BigInt(row.debits), credits: BigInt(row.credits) }]));
+}
+
+export function allAccounts(db: Db) {
+  return db.selectFrom('ledger_accounts').select(accountColumns).orderBy('id').execute();
+}
+
+export async function transferCount(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_transfers')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Transfers that are reversed by something other than their mirror image. */
+export function mismatchedReversals(db: Db) {
+  return db
+    .selectFrom('ledger_transfers as r')
+    .innerJoin('ledger_transfers as o', 'o.id', 'r.reverses_transfer_id')
+    .select(['r.reference', 'o.reference as original'])
+    .where((eb) =>
+      eb.or([
+        eb('r.amount', '<>', eb.ref('o.amount')),
+        eb('r.debit_account_id', '<>', eb.ref('o.credit_account_id')),
+        eb('r.credit_account_id', '<>', eb.ref('o.debit_account_id')),
+      ]),
+    )
+    .execute();
+}

@@ -1,0 +1,159 @@
+import { badRequest, conflict, notFound } from '@traction/core';
+import type { Db } from '../../db/connect';
+import type { TransferKind } from '../../db/tables/ledger.tables';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { moneyPolicyFor } from '../risk/index';
+import { findAccounts, findReversalOf, findTransferByReference, insertTransfers, lockTransfer, lockWalletAccounts } from './ledger.repository';
+
+/** One leg of a posting: `amount` kobo leave `debit` and reach `credit` (account ids). */
+export interface Posting {
+  debit: number;
+  credit: number;
+  /** Whole kobo, positive. */
+  amount: bigint | number;
+  kind: Exclude<TransferKind, 'reversal'>;
+  /** Unique across the ledger: posting the same reference twice is refused. */
+  reference: string;
+  narration?: string | null;
+}
+
+/** Who and what caused a posting, kept on every transfer. */
+export interface PostingMeta {
+  commandId?: string | null;
+  adminId?: number | null;
+  requestId?: string | null;
+}
+
+export interface PostedTransfer {
+  id: bigint;
+  reference: string;
+}
+
+interface Leg extends Omit<Posting, 'kind'> {
+  kind: TransferKind;
+  reversesTransferId?: bigint;
+}
+
+/**
+ * Posts every leg or none (the caller's transaction rolls back on any refusal). Wallet accounts
+ * are locked in ascending id order first, then the money policy and the balances are checked on
+ * what the locks hold; the database checks the balances again as each transfer moves them.
+ */
+export async function post(db: Db, postings: readonly Posting[], meta: PostingMeta = {}): Promise<PostedTransfer[]> {
+  return postLegs(db, postings, meta);
+}
+
+async function postLegs(db: Db, legs: readonly Leg[], meta: PostingMeta): Promise<PostedTransfer[]> {
+  if (legs.length === 0) throw badRequest('A posting needs at least one transfer', [{ field: 'postings', message: 'must not be empty' }]);
+  const references = new Set<string>();
+  legs.forEach((leg, index) => {
+    const amount = typeof leg.amount === 'bigint' ? leg.amount : Number.isSafeInteger(leg.amount) ? BigInt(leg.amount) : -1n;
+    if (amount <= 0n) throw badRequest('Amounts are positive whole kobo', [{ field: `postings.${index}.amount`, message: 'must be positive whole kobo' }]);
+    if (leg.debit === leg.credit)
+      throw badRequest('A transfer moves money between two accounts', [{ field: `postings.${index}.credit`, message: 'must differ from the debit account' }]);
+    if (references.has(leg.reference))
+      throw badRequest(`Reference ${leg.reference} appears twice`, [{ field: `postings.${index}.reference`, message: 'must be unique' }]);
+    references.add(leg.reference);
+  });
+  const ids = [...new Set(legs.flatMap((leg) => [leg.debit, leg.credit]))].sort((a, b) => a - b);
+  const known = await findAccounts(db, ids);
+  for (const id of ids) if (!known.some((account) => account.id === id)) throw notFound(`Ledger account ${id} does not exist`);
+
+  const wallets = await lockWalletAccounts(db, ids);
+  for (const wallet of wallets) {
+    const debited = legs.some((leg) => leg.debit === wallet.id);
+    const credited = legs.some((leg) => leg.credit === wallet.id);
+    if (wallet.business_id === null) throw new Error(`wallet account ${wallet.code} has no business`);
+    const policy = await moneyPolicyFor(db, { businessId: wallet.business_id });
+    for (const decision of [debited ? policy.debit : null, credited ? policy.credit : null]) {
+      if (decision && !decision.allowed) throw conflict(decision.reason, { reason: decision.rule, account: wallet.code });
+    }
+  }
+  // The legs in order, as the trigger will apply them: the first leg that would overdraw is named.
+  const running = new Map(wallets.map((wallet) => [wallet.id, BigInt(wallet.balance)]));
+  for (const leg of legs) {
+    const amount = BigInt(leg.amount);
+    const debited = running.get(leg.debit);
+    if (debited !== undefined) {
+      const wallet = wallets.find((w) => w.id === leg.debit);
+      if (debited < amount && !wallet?.allow_negative) {
+        throw conflict(`Insufficient balance: ${wallet?.code} holds ${debited} kobo, ${leg.reference} needs ${amount}. Nothing was posted`, {
+          reason: 'insufficient_balance',
+          account: wallet?.code ?? null,
+        });
+      }
+      running.set(leg.debit, debited - amount);
+    }
+    const credited = running.get(leg.credit);
+    if (credited !== undefined) running.set(leg.credit, credited + amount);
+  }
+
+  try {
+    return await insertTransfers(
+      db,
+      legs.map((leg) => ({
+        reference: leg.reference,
+        kind: leg.kind,
+        debit_account_id: leg.debit,
+        credit_account_id: leg.credit,
+        amount: BigInt(leg.amount),
+        reverses_transfer_id: leg.reversesTransferId ?? null,
+        command_id: meta.commandId ?? null,
+        admin_id: meta.adminId ?? null,
+        request_id: meta.requestId ?? null,
+        narration: leg.narration ?? null,
+      })),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error, 'ledger_transfers_reference_key'))
+      throw conflict('A transfer with this reference is already posted. Nothing was posted', { reason: 'duplicate_reference' });
+    if (isUniqueViolation(error, 'ledger_transfers_reverses_transfer_id_key'))
+      throw conflict('This transfer is already reversed. Nothing was posted', { reason: 'already_reversed' });
+    if (isCheckViolation(error, 'ledger_accounts_no_overdraft')) throw conflict('Insufficient balance. Nothing was posted', { reason: 'insufficient_balance' });
+    throw error;
+  }
+}
+
+function isCheckViolation(error: unknown, constraint: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint: violated } = error as { code?: unknown; constraint?: unknown };
+  return code === '23514' && violated === constraint;
+}
+
+export interface Reversal extends PostedTransfer {
+  reverses: { id: bigint; reference: string };
+}
+
+/**
+ * Posts the compensating transfer of `transferId` (same amount, accounts swapped), through the
+ * same checks as any posting. A transfer is reversed at most once: the second time is a 409
+ * naming the first reversal's reference. A reversal is not itself reversed (post the original
+ * again instead).
+ */
+export async function reverse(db: Db, transferId: bigint, meta: PostingMeta & { reference?: string; narration?: string | null } = {}): Promise<Reversal> {
+  // Locked so a concurrent reversal of the same transfer waits, then sees this one.
+  const original = await lockTransfer(db, transferId);
+  if (!original) throw notFound(`Transfer ${transferId} does not exist`);
+  if (original.kind === 'reversal') throw conflict(`${original.reference} is itself a reversal and cannot be reversed`, { reason: 'reversal_of_reversal' });
+  const first = await findReversalOf(db, original.id);
+  if (first) throw conflict(`${original.reference} is already reversed by ${first.reference}`, { reason: 'already_reversed', reversal: first.reference });
+  const reference = meta.reference ?? `reversal:${original.reference}`;
+  if (await findTransferByReference(db, reference)) throw conflict(`Reference ${reference} is already used`, { reason: 'duplicate_reference' });
+  const [posted] = await postLegs(
+    db,
+    [
+      {
+        debit: original.credit_account_id,
+        credit: original.debit_account_id,
+        amount: original.amount,
+        kind: 'reversal',
+        reference,
+        narration: meta.narration ?? `Reversal of ${original.reference}`,
+        reversesTransferId: original.id,
+      },
+    ],
+    meta,
+  );
+  if (!posted) throw new Error('reversal was not posted');
+  return { ...posted, reverses: { id: original.id, reference: original.reference } };
+}
