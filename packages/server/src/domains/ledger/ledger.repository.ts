@@ -121,3 +121,14 @@ export function mismatchedReversals(db: Db) {
     )
     .execute();
 }
+
+/**
+ * Holds the wallets and businesses whose state the money policy reads (status, fraud mark) until
+ * the posting commits: risk's changes read them `for update`, so a freeze or a fraud mark waits
+ * for a posting in flight, and a posting waits for one in flight. Key-share: ordinary edits of
+ * a merchant's details are not held up.
+ */
+export async function holdPolicyRows(db: Db, walletUids: readonly string[], businessIds: readonly number[]): Promise<void> {
+  if (walletUids.length) await db.selectFrom('wallets').select('uid').where('uid', 'in', walletUids).orderBy('uid').forKeyShare().execute();
+  if (businessIds.length) await db.selectFrom('businesses').select('id').where('id', 'in', businessIds).orderBy('id').forKeyShare().execute();
+}

@@ -156,6 +156,32 @@ describe('reversal', () => {
     await raw(1_000, company.floatVfd, account.id);
     await expect(raw(1_000, company.floatVfd, account.id)).rejects.toThrow(/unique|duplicate/i);
   });
+  it('lets exactly one of several concurrent reversals of a transfer through; the others name it', async () => {
+    const { account } = await ledgerWallet(t.db, { funds: 10_000 });
+    const [posted] = await inTransaction((trx) =>
+      post(trx, [{ debit: account.id, credit: company.floatVfd, amount: 2_000, kind: 'transfer_out', reference: nextReference() }]),
+    );
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => inTransaction((trx) => reverse(trx, posted!.id, { reference: `${posted!.reference}-R${i}` }))),
+    );
+    const done = attempts.flatMap((attempt) => (attempt.status === 'fulfilled' ? [attempt.value] : []));
+    expect(done).toHaveLength(1);
+    for (const attempt of attempts) {
+      if (attempt.status === 'rejected')
+        expect(attempt.reason).toMatchObject({ status: 409, message: expect.stringContaining(`already reversed by ${done[0]!.reference}`) });
+    }
+    expect((await balances(t.db, [account.id])).get(account.id)).toBe(10_000n);
+  });
+
+  it('refuses to reverse a reversal', async () => {
+    const { account } = await ledgerWallet(t.db, { funds: 10_000 });
+    const [posted] = await inTransaction((trx) =>
+      post(trx, [{ debit: account.id, credit: company.floatVfd, amount: 500, kind: 'transfer_out', reference: nextReference() }]),
+    );
+    const reversal = await inTransaction((trx) => reverse(trx, posted!.id));
+    const error = await refusal(inTransaction((trx) => reverse(trx, reversal.id)));
+    expect(error).toMatchObject({ status: 409, details: { reason: 'reversal_of_reversal' } });
+  });
 });
 
 describe('the database keeps transfers immutable', () => {

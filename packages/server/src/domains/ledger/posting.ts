@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect';
 import type { TransferKind } from '../../db/tables/ledger.tables';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { moneyPolicyFor } from '../risk/index';
-import { findAccounts, findReversalOf, findTransferByReference, insertTransfers, lockTransfer, lockWalletAccounts } from './ledger.repository';
+import { findAccounts, findReversalOf, findTransferByReference, holdPolicyRows, insertTransfers, lockTransfer, lockWalletAccounts } from './ledger.repository';
 
 /** One leg of a posting: `amount` kobo leave `debit` and reach `credit` (account ids). */
 export interface Posting {
@@ -60,6 +60,11 @@ async function postLegs(db: Db, legs: readonly Leg[], meta: PostingMeta): Promis
   for (const id of ids) if (!known.some((account) => account.id === id)) throw notFound(`Ledger account ${id} does not exist`);
 
   const wallets = await lockWalletAccounts(db, ids);
+  await holdPolicyRows(
+    db,
+    wallets.flatMap((wallet) => (wallet.wallet_uid ? [wallet.wallet_uid] : [])),
+    [...new Set(wallets.flatMap((wallet) => (wallet.business_id === null ? [] : [wallet.business_id])))].sort((a, b) => a - b),
+  );
   for (const wallet of wallets) {
     const debited = legs.some((leg) => leg.debit === wallet.id);
     const credited = legs.some((leg) => leg.credit === wallet.id);
