@@ -24,6 +24,9 @@ function topLevelOf(command: Command): Command {
   return current;
 }
 
+/** Other names of a registry command's action, as the issues name them (`traction ledger verify`). */
+const CLI_ALIASES: Record<string, string[]> = { 'ledger.check': ['verify'] };
+
 /**
  * The `traction` command tree. Every registry command becomes `traction <group> <action>` with
  * flags from its input schema; around them sit the session commands, `export`, `bulk`,
@@ -72,7 +75,7 @@ export function buildProgram(io: Io): Command {
       .description(`${groupName} commands: ${commands.map((command) => command.title.toLowerCase()).join('; ')}.`)
       .addHelpText('after', `${groupExamples(commands)}${SHORT_EXIT_CODES}\n`);
     for (const command of commands) {
-      if (!addAuthSessionCommand(group, command, io)) addRegistryCommand(group, command, io);
+      if (!addAuthSessionCommand(group, command, io)) addRegistryCommand(group, command, io).aliases(CLI_ALIASES[command.id] ?? []);
     }
     const auditList = commands.find((command) => command.id === 'audit.list');
     if (auditList) addAuditTail(group, auditList, io);
