@@ -27,6 +27,12 @@ export interface LedgerCheck {
  * allowed, every reversal the mirror of its original.
  */
 export async function checkLedger(db: Db): Promise<LedgerCheck> {
+  // One snapshot for every read: postings committing between them would look like differences.
+  if (!db.isTransaction)
+    return db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute((trx) => checkLedger(trx));
   const [accounts, sums, transfers, mirrors] = [await allAccounts(db), await computedBalances(db), await transferCount(db), await mismatchedReversals(db)];
   const differences: LedgerDifference[] = [];
   let totalDebits = 0n;
