@@ -298,13 +298,15 @@ describe('deactivating, re-pushing and renaming at the bank', () => {
     const pndAccount = await insertFixedAccount(t.db, pnd.id, { bank: 'WEMA', account_number: accountNumberAt('WEMA') });
     expect((await ops.request('POST', REPUSH, { body: { id: pndAccount.id } })).status).toBe(200);
 
-    const refusals: [string, Promise<number>][] = [
-      ['blacklisted', merchantWithAccount({ blacklisted: true }).then((m) => m.account.id)],
-      ['marked as fraud', merchantWithAccount({}, { is_fraud: true }).then((m) => m.account.id)],
-      ['deactivated', merchantWithAccount({ status: 'DEACTIVATED' }).then((m) => m.account.id)],
+    // Each merchant is made just before its own refusal: made all at once, the later ones were
+    // still being inserted while the first refusal's snapshots were taken.
+    const refusals: [string, () => Promise<number>][] = [
+      ['blacklisted', () => merchantWithAccount({ blacklisted: true }).then((m) => m.account.id)],
+      ['marked as fraud', () => merchantWithAccount({}, { is_fraud: true }).then((m) => m.account.id)],
+      ['deactivated', () => merchantWithAccount({ status: 'DEACTIVATED' }).then((m) => m.account.id)],
     ];
-    for (const [why, id] of refusals) {
-      const accountId = await id;
+    for (const [why, makeAccount] of refusals) {
+      const accountId = await makeAccount();
       const before = await riskSnapshot(t);
       const answer = await ops.request('POST', REPUSH, { body: { id: accountId } });
       expect(answer.status, why).toBe(409);
