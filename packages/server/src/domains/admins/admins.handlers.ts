@@ -1,4 +1,4 @@
-import { changeAdminRole, conflict, createAdmin, deleteAdmin, listAdmins, notFound } from '@traction/core';
+import { alreadyInState, changeAdminRole, conflict, createAdmin, deleteAdmin, listAdmins, notFound } from '@traction/core';
 import { requireAdmin, type HandlerContext } from '../../handling/handler-context';
 import { implement, implementList } from '../../handling/implement';
 import { adminQuery, findAdmin, findAdminByEmail, forgetSignIns, revokeSessions, sendPasswordLink, toAdmin } from '../auth/index';
@@ -55,7 +55,7 @@ export const changeAdminRoleHandler = implement(changeAdminRole, async ({ input,
   const actor = requireAdmin(ctx);
   const target = await loadTarget(ctx, input.id);
   if (target.id === actor.id) throw conflict('You cannot change your own role; ask another administrator');
-  if (target.role === input.role) throw conflict(`${target.email} is already ${input.role}`);
+  if (target.role === input.role) throw alreadyInState(`${target.email} is already ${input.role}`);
   if (target.role === 'super_admin' || input.role === 'super_admin') assertMaySuper(actor, 'give or take the super admin role');
   if (target.role === 'super_admin' && (await countLiveSuperAdmins(ctx.db)) <= 1) {
     throw conflict('This is the last super admin; make another one first');

@@ -145,6 +145,10 @@ describe('roles and deletion', () => {
     expect((await manager.request('PATCH', `/v1/admin/role/${target.id}`, { body: { role: 'super_admin' } })).status).toBe(403);
     expect((await manager.request('PATCH', `/v1/admin/role/${manager.id}`, { body: { role: 'staff' } })).status).toBe(409);
     expect((await manager.request('PATCH', `/v1/admin/role/${target.id}`, { body: { role: 'admin' } })).body.admin.role).toBe('admin');
+    // The same again changes nothing and says so, with the reason a bulk run counts as "unchanged".
+    const again = await manager.request('PATCH', `/v1/admin/role/${target.id}`, { body: { role: 'admin' } });
+    expect(again.status).toBe(409);
+    expect(again.body.details.reason).toBe('already');
     expect((await manager.request('DELETE', `/v1/admin/${boss.id}/delete`)).status).toBe(403);
     expect((await boss.request('DELETE', `/v1/admin/${boss.id}/delete`)).status).toBe(409);
   });

@@ -133,5 +133,9 @@ describe("a super admin's devices", () => {
     const request = await t.db.selectFrom('admin_devices').select('id').where('admin_id', '=', clerk.id).executeTakeFirstOrThrow();
     const helpdesk = await t.actor({ permissions: ['devices.authorize'] });
     expect((await helpdesk.request('POST', `/v1/admin/device-requests/${request.id}/approve`)).status).toBe(200);
+    // Deciding it again changes nothing and says so, with the reason a bulk run counts as "unchanged".
+    const again = await helpdesk.request('POST', `/v1/admin/device-requests/${request.id}/approve`);
+    expect(again.status).toBe(409);
+    expect(again.body.details.reason).toBe('already');
   });
 });

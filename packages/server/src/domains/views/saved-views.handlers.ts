@@ -1,4 +1,5 @@
 import {
+  alreadyInState,
   badRequest,
   commandsById,
   conflict,
@@ -69,7 +70,7 @@ export const renameSavedViewHandler = implement(renameSavedView, async ({ input,
   const admin = requireAdmin(ctx);
   const view = await ownView(ctx.db, admin.id, input.id);
   // The same name again would write an audit row for a change that changed nothing.
-  if (view.name === input.name) throw conflict(`The view is already named “${input.name}”.`, { reason: 'unchanged' });
+  if (view.name === input.name) throw alreadyInState(`The view is already named “${input.name}”.`);
   if (await findViewNamed(ctx.db, { adminId: admin.id, listId: view.listId, name: input.name, exceptId: view.id })) throw nameTaken(input.name);
   return settlingNameRace(input.name, () => renameView(ctx.db, { adminId: admin.id, id: view.id, name: input.name, at: ctx.now }));
 });

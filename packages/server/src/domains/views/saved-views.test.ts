@@ -95,7 +95,7 @@ describe('saved views', () => {
     const renamed = await ada.request('PATCH', `${VIEWS}/${other.id}`, { body: { name: 'staff in finance' } });
     expect(renamed.status).toBe(409);
     expect(renamed.body.details.reason).toBe('name_taken');
-    expect((await ada.request('PATCH', `${VIEWS}/${other.id}`, { body: { name: 'Everyone' } })).body.details.reason).toBe('unchanged');
+    expect((await ada.request('PATCH', `${VIEWS}/${other.id}`, { body: { name: 'Everyone' } })).body.details.reason).toBe('already');
   });
 
   it('settles two saves of one name at once: one view, one 409', async () => {
