@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './clock';
 import { readConfig, type ServerConfig } from './config';
 import { openDatabase, type OpenedDatabase } from './db/connect';
 import { migrate } from './db/migrate';
+import { openCompanyAccounts } from './domains/ledger/index';
 import { releaseDeadClaims } from './http/idempotency';
 import type { AppDeps } from './deps';
 import { closeConnectionsCleanly } from './http/close-connections-cleanly';
@@ -96,6 +97,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     password: env.TRACTION_ADMIN_PASSWORD,
     scryptLogN: config.scryptLogN,
   });
+  // The company's own ledger accounts (fee income, bank floats…) exist before any money moves.
+  await openCompanyAccounts(database.db);
   if (options.demo ?? true) {
     await seedDemo(database.db, { scryptLogN: config.scryptLogN });
     const count = options.demoMerchants ?? DEMO_MERCHANTS;
