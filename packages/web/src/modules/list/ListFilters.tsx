@@ -171,28 +171,27 @@ function FilterControl({
 }) {
   switch (field.kind) {
     case 'search':
-      return <TextFilter key={field.key} field={field} value={value} onChange={onChange} type="search" />;
+      return <TextFilter field={field} value={value} onChange={onChange} type="search" />;
     case 'text': {
       // A code typed by hand (a business category) reads better as a list of names when the page has one.
       const choices = options[field.key];
       return choices ? (
-        <SelectFilter key={field.key} field={field} value={value} choices={choices} anyLabel={`Any ${field.label.toLowerCase()}`} onChange={onChange} />
+        <SelectFilter field={field} value={value} choices={choices} anyLabel={`Any ${field.label.toLowerCase()}`} onChange={onChange} />
       ) : (
-        <TextFilter key={field.key} field={field} value={value} onChange={onChange} />
+        <TextFilter field={field} value={value} onChange={onChange} />
       );
     }
     case 'id': {
       const choices = options[field.key];
       return choices ? (
-        <SelectFilter key={field.key} field={field} value={value} choices={choices} anyLabel={`Any ${field.label.toLowerCase()}`} onChange={onChange} />
+        <SelectFilter field={field} value={value} choices={choices} anyLabel={`Any ${field.label.toLowerCase()}`} onChange={onChange} />
       ) : (
-        <TextFilter key={field.key} field={field} value={value} onChange={onChange} type="number" />
+        <TextFilter field={field} value={value} onChange={onChange} type="number" />
       );
     }
     case 'enum':
       return (
         <SelectFilter
-          key={field.key}
           field={field}
           value={value}
           choices={options[field.key] ?? field.options.map((option) => ({ value: option, label: humanize(option) }))}
@@ -203,7 +202,6 @@ function FilterControl({
     case 'boolean':
       return (
         <SelectFilter
-          key={field.key}
           field={field}
           value={value}
           choices={[
@@ -215,6 +213,6 @@ function FilterControl({
         />
       );
     case 'date':
-      return <DateFilter key={field.key} field={field} value={value} onChange={onChange} />;
+      return <DateFilter field={field} value={value} onChange={onChange} />;
   }
 }
