@@ -33,6 +33,13 @@ export const PERMISSIONS = {
   'fixed-accounts.view': { label: 'View fixed and inactive accounts', group: 'Virtual Account' },
   'fixed-accounts.manage': { label: 'Deactivate, re-push and rename fixed accounts', group: 'Virtual Account' },
   'ledger.view': { label: 'Check the ledger (balances against transfers)', group: 'Wallet' },
+  'wallets.view': { label: 'View wallets, balances and wallet transaction logs', group: 'Wallet' },
+  'wallets.reverse': { label: 'Reverse wallet transactions', group: 'Wallet' },
+  'wallets.credit.request': { label: 'Request wallet credits and debits', group: 'Wallet' },
+  'wallets.credit.authorise': { label: 'Authorise wallet credits and debits (four-eyes)', group: 'Wallet' },
+  'wallets.settings': { label: 'Change the transfer fee, cashback and wallet limits', group: 'Settings' },
+  'approvals.view': { label: 'See the approvals queue', group: 'Wallet' },
+  'approvals.policies': { label: 'Change approval policies (who approves what, above which amount)', group: 'Settings' },
 } as const satisfies Record<string, { label: string; group: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -16,7 +16,7 @@ import type { FixedAccountsTable, ProvidusRepushesTable, WalletsTable } from './
 import type { EmailOutboxTable } from './tables/outbox.tables';
 import type { SavedViewsTable } from './tables/views.tables';
 import type { ClientErrorsTable } from './tables/client-errors.tables';
-import type { LedgerAccountsTable, LedgerTransfersTable } from './tables/ledger.tables';
+import type { LedgerAccountsTable, LedgerTransfersTable, LedgerWalletEntriesTable } from './tables/ledger.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -52,4 +52,5 @@ export interface Database {
   client_errors: ClientErrorsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
+  ledger_wallet_entries: LedgerWalletEntriesTable;
 }

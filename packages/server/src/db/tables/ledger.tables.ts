@@ -33,5 +33,24 @@ export interface LedgerTransfersTable {
   admin_id: number | null;
   request_id: string | null;
   narration: string | null;
+  /** The principal a fee or cashback leg belongs to (0013). */
+  parent_transfer_id: ColumnType<bigint | null, bigint | number | null, never>;
+  /** Who is on the other side, as a person would recognise them (a bank account, a terminal) (0013). */
+  counterparty: string | null;
   created_at: CreatedAt;
+}
+
+/** One wallet moved by one transfer, with its balance before and after (0013): the wallet transaction log. Written only by the transfers trigger. */
+export interface LedgerWalletEntriesTable {
+  id: ColumnType<bigint, never, never>;
+  transfer_id: ColumnType<bigint, never, never>;
+  account_id: ColumnType<number, never, never>;
+  business_id: ColumnType<number, never, never>;
+  direction: ColumnType<'credit' | 'debit', never, never>;
+  kind: ColumnType<TransferKind, never, never>;
+  reference: ColumnType<string, never, never>;
+  amount: ColumnType<bigint, never, never>;
+  balance_before: ColumnType<bigint, never, never>;
+  balance_after: ColumnType<bigint, never, never>;
+  created_at: ColumnType<Date, never, never>;
 }

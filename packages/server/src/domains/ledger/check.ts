@@ -1,6 +1,6 @@
 import { koboFromDatabase } from '@traction/core';
 import type { Db } from '../../db/connect';
-import { allAccounts, computedBalances, mismatchedReversals, transferCount } from './ledger.repository';
+import { allAccounts, computedBalances, mismatchedReversals, transferCount, walletEntryStats } from './ledger.repository';
 
 export interface LedgerDifference {
   /** The account's code, or null for the ledger as a whole. */
@@ -24,7 +24,8 @@ export interface LedgerCheck {
 /**
  * Recomputes every balance from the transfers and compares: each wallet's running balance with
  * its transfers, the whole ledger's debits with its credits, no wallet below zero unless
- * allowed, every reversal the mirror of its original.
+ * allowed, every reversal the mirror of its original, every wallet's entries (its transaction
+ * log) one per transfer and ending at its balance.
  */
 export async function checkLedger(db: Db): Promise<LedgerCheck> {
   // One snapshot for every read: postings committing between them would look like differences.
@@ -33,7 +34,13 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute((trx) => checkLedger(trx));
-  const [accounts, sums, transfers, mirrors] = [await allAccounts(db), await computedBalances(db), await transferCount(db), await mismatchedReversals(db)];
+  const [accounts, sums, transfers, mirrors, entries] = [
+    await allAccounts(db),
+    await computedBalances(db),
+    await transferCount(db),
+    await mismatchedReversals(db),
+    await walletEntryStats(db),
+  ];
   const differences: LedgerDifference[] = [];
   let totalDebits = 0n;
   let totalCredits = 0n;
@@ -51,6 +58,15 @@ export async function checkLedger(db: Db): Promise<LedgerCheck> {
         problem: 'balance differs from its transfers',
         expected: koboFromDatabase(computed),
         actual: koboFromDatabase(stored),
+      });
+    }
+    const log = entries.get(account.id);
+    if (log && (log.entries !== log.legs || log.lastAfter !== computed)) {
+      differences.push({
+        account: account.code,
+        problem: `transaction log differs from its transfers (${log.entries} entries for ${log.legs} transfers)`,
+        expected: koboFromDatabase(computed),
+        actual: koboFromDatabase(log.lastAfter),
       });
     }
     if (account.kind === 'company' && stored !== 0n) {

@@ -132,3 +132,20 @@ export async function holdPolicyRows(db: Db, walletUids: readonly string[], busi
   if (walletUids.length) await db.selectFrom('wallets').select('uid').where('uid', 'in', walletUids).orderBy('uid').forKeyShare().execute();
   if (businessIds.length) await db.selectFrom('businesses').select('id').where('id', 'in', businessIds).orderBy('id').forKeyShare().execute();
 }
+
+/** Each wallet account's entries (its transaction log): how many, how many transfers touch it, and the last balance after. */
+export async function walletEntryStats(db: Db) {
+  const rows = await sql<{ id: number; legs: string; entries: string; last_after: string | null }>`
+    select a.id,
+      (select count(*) from ledger_transfers t where t.debit_account_id = a.id or t.credit_account_id = a.id)::text as legs,
+      (select count(*) from ledger_wallet_entries e where e.account_id = a.id)::text as entries,
+      (select e.balance_after::text from ledger_wallet_entries e where e.account_id = a.id order by e.id desc limit 1) as last_after
+    from ledger_accounts a
+    where a.kind = 'wallet'`.execute(db);
+  return new Map(
+    rows.rows.map((row) => [
+      row.id,
+      { legs: Number(row.legs), entries: Number(row.entries), lastAfter: row.last_after === null ? 0n : BigInt(row.last_after) },
+    ]),
+  );
+}

@@ -26,6 +26,38 @@ async function refusal(work: Promise<unknown>): Promise<{ status: number; messag
 }
 
 describe('posting', () => {
+  it("writes each wallet's transaction log in the same statement: balance before and after, the fee pointing at its principal", async () => {
+    const { account } = await ledgerWallet(t.db, { funds: 50_000 });
+    const principal = nextReference('OUT');
+    const fee = nextReference('FEE');
+    const posted = await inTransaction((trx) =>
+      post(trx, [
+        { debit: account.id, credit: company.feeIncome, amount: 2_500, kind: 'fee', reference: fee, parent: 1 },
+        { debit: account.id, credit: company.floatVfd, amount: 20_000, kind: 'transfer_out', reference: principal, counterparty: 'GTBank 0123456789 Ada Obi' },
+      ]),
+    );
+    expect(posted.map((transfer) => transfer.reference)).toEqual([fee, principal]);
+    const entries = await t.db
+      .selectFrom('ledger_wallet_entries')
+      .select(['reference', 'direction', 'amount', 'balance_before', 'balance_after'])
+      .where('account_id', '=', account.id)
+      .orderBy('id')
+      .execute();
+    // The principal is written first (the fee needs its id), so the log reads 50,000 → 30,000 → 27,500.
+    expect(entries.slice(1)).toEqual([
+      { reference: principal, direction: 'debit', amount: 20_000n, balance_before: 50_000n, balance_after: 30_000n },
+      { reference: fee, direction: 'debit', amount: 2_500n, balance_before: 30_000n, balance_after: 27_500n },
+    ]);
+    const feeRow = await t.db
+      .selectFrom('ledger_transfers')
+      .select(['parent_transfer_id', 'counterparty'])
+      .where('reference', '=', fee)
+      .executeTakeFirstOrThrow();
+    expect(feeRow.parent_transfer_id).toBe(posted[1]!.id);
+    await expect(sql`update ledger_wallet_entries set amount = 1 where account_id = ${account.id}`.execute(t.db)).rejects.toThrow(/immutable/);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
   it('moves wallet balances and sums company accounts from their transfers', async () => {
     const { account } = await ledgerWallet(t.db, { funds: 50_000 });
     const before = await balances(t.db, [company.feeIncome]);

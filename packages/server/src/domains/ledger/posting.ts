@@ -15,6 +15,13 @@ export interface Posting {
   /** Unique across the ledger: posting the same reference twice is refused. */
   reference: string;
   narration?: string | null;
+  /** Who is on the other side, as a person would recognise them ("GTBank 0123456789 Ada Obi"). */
+  counterparty?: string | null;
+  /**
+   * Index, in the same posting, of the leg this one belongs to: a fee or cashback points at its
+   * principal, and the wallet transaction log shows them as one row (amount, fee).
+   */
+  parent?: number;
 }
 
 /** Who and what caused a posting, kept on every transfer. */
@@ -51,6 +58,8 @@ async function postLegs(db: Db, legs: readonly Leg[], meta: PostingMeta): Promis
     if (amount <= 0n) throw badRequest('Amounts are positive whole kobo', [{ field: `postings.${index}.amount`, message: 'must be positive whole kobo' }]);
     if (leg.debit === leg.credit)
       throw badRequest('A transfer moves money between two accounts', [{ field: `postings.${index}.credit`, message: 'must differ from the debit account' }]);
+    if (leg.parent !== undefined && (leg.parent === index || !legs[leg.parent] || legs[leg.parent]?.parent !== undefined))
+      throw new Error(`postings.${index}.parent must name another leg of the posting that has no parent itself`);
     if (references.has(leg.reference))
       throw badRequest(`Reference ${leg.reference} appears twice`, [{ field: `postings.${index}.reference`, message: 'must be unique' }]);
     references.add(leg.reference);
@@ -93,22 +102,40 @@ async function postLegs(db: Db, legs: readonly Leg[], meta: PostingMeta): Promis
     if (credited !== undefined) running.set(leg.credit, credited + amount);
   }
 
+  const row = (leg: Leg, parentId: bigint | null) => ({
+    reference: leg.reference,
+    kind: leg.kind,
+    debit_account_id: leg.debit,
+    credit_account_id: leg.credit,
+    amount: BigInt(leg.amount),
+    reverses_transfer_id: leg.reversesTransferId ?? null,
+    parent_transfer_id: parentId,
+    counterparty: leg.counterparty ?? null,
+    command_id: meta.commandId ?? null,
+    admin_id: meta.adminId ?? null,
+    request_id: meta.requestId ?? null,
+    narration: leg.narration ?? null,
+  });
   try {
-    return await insertTransfers(
+    // Principals first, then the legs that point at them, each set in one statement.
+    const principals = legs.flatMap((leg, index) => (leg.parent === undefined ? [index] : []));
+    const children = legs.flatMap((leg, index) => (leg.parent === undefined ? [] : [index]));
+    // RETURNING promises no order: rows are matched to their legs by their unique reference.
+    const byReference = new Map<string, PostedTransfer>();
+    for (const transfer of await insertTransfers(
       db,
-      legs.map((leg) => ({
-        reference: leg.reference,
-        kind: leg.kind,
-        debit_account_id: leg.debit,
-        credit_account_id: leg.credit,
-        amount: BigInt(leg.amount),
-        reverses_transfer_id: leg.reversesTransferId ?? null,
-        command_id: meta.commandId ?? null,
-        admin_id: meta.adminId ?? null,
-        request_id: meta.requestId ?? null,
-        narration: leg.narration ?? null,
-      })),
-    );
+      principals.map((index) => row(legs[index]!, null)),
+    ))
+      byReference.set(transfer.reference, transfer);
+    if (children.length) {
+      const parentId = (index: number) => byReference.get(legs[legs[index]!.parent!]!.reference)!.id;
+      for (const transfer of await insertTransfers(
+        db,
+        children.map((index) => row(legs[index]!, parentId(index))),
+      ))
+        byReference.set(transfer.reference, transfer);
+    }
+    return legs.map((leg) => byReference.get(leg.reference)!);
   } catch (error) {
     if (isUniqueViolation(error, 'ledger_transfers_reference_key'))
       throw conflict('A transfer with this reference is already posted. Nothing was posted', { reason: 'duplicate_reference' });
