@@ -8,6 +8,8 @@ import { ledgerCheckHandler } from './ledger.handlers';
 export { balances, COMPANY_ACCOUNTS, type CompanyAccount, openCompanyAccounts, walletAccount } from './accounts';
 export { post, type PostedTransfer, type Posting, type PostingMeta, type Reversal, reverse } from './posting';
 export { checkLedger, type LedgerCheck, type LedgerDifference } from './check';
+/** Reads other domains need of a transfer (reads only: writes go through post and reverse). */
+export { findTransferById as transferById, findTransferByReference as transferByReference, findReversalOf as reversalOf } from './ledger.repository';
 
 /** Implementations of this domain's commands. */
 export const ledgerImplementations: readonly Implementation[] = [ledgerCheckHandler];

@@ -56,6 +56,8 @@ const transferColumns = [
   'admin_id',
   'request_id',
   'narration',
+  'parent_transfer_id',
+  'counterparty',
   'created_at',
 ] as const;
 
@@ -79,6 +81,29 @@ export function findReversalOf(db: Db, id: bigint) {
 
 export function findTransferByReference(db: Db, reference: string) {
   return db.selectFrom('ledger_transfers').select(transferColumns).where('reference', '=', reference).executeTakeFirst();
+}
+
+export function findTransfersByReference(db: Db, references: readonly string[]) {
+  return db.selectFrom('ledger_transfers').select(transferColumns).where('reference', 'in', references).execute();
+}
+
+export function findTransferById(db: Db, id: bigint) {
+  return db
+    .selectFrom('ledger_transfers')
+    .select(transferColumns)
+    .where('id', '=', id as never)
+    .executeTakeFirst();
+}
+
+/** The fee and cashback legs of a transfer, locked with it for its reversal. */
+export function lockChildTransfers(db: Db, parentId: bigint) {
+  return db
+    .selectFrom('ledger_transfers')
+    .select(transferColumns)
+    .where('parent_transfer_id', '=', parentId as never)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 /** Credits minus debits of each account, from its transfers. */

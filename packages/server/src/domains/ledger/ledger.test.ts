@@ -153,6 +153,31 @@ describe('the money policy inside every posting', () => {
 });
 
 describe('reversal', () => {
+  it('reverses a transfer with its fee leg in one posting, and refuses to reverse the fee alone', async () => {
+    const { account } = await ledgerWallet(t.db, { funds: 50_000 });
+    const principal = nextReference('OUT');
+    const fee = nextReference('FEE');
+    const [sent, charged] = await inTransaction((trx) =>
+      post(trx, [
+        { debit: account.id, credit: company.floatVfd, amount: 20_000, kind: 'transfer_out', reference: principal },
+        { debit: account.id, credit: company.feeIncome, amount: 2_500, kind: 'fee', reference: fee, parent: 0 },
+      ]),
+    );
+    const alone = await refusal(inTransaction((trx) => reverse(trx, charged!.id)));
+    expect(alone).toMatchObject({ status: 409, details: { reason: 'part_of_transfer', principal } });
+    const reversal = await inTransaction((trx) => reverse(trx, sent!.id, { narration: 'Bank returned the transfer' }));
+    expect(reversal.reverses.reference).toBe(principal);
+    expect(reversal.legs.map((leg) => leg.reference)).toEqual([`reversal:${fee}`]);
+    expect((await balances(t.db, [account.id])).get(account.id)).toBe(50_000n);
+    const feeReversal = await t.db
+      .selectFrom('ledger_transfers')
+      .select(['parent_transfer_id', 'reverses_transfer_id'])
+      .where('reference', '=', `reversal:${fee}`)
+      .executeTakeFirstOrThrow();
+    expect(feeReversal).toEqual({ parent_transfer_id: reversal.id, reverses_transfer_id: charged!.id });
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
   it('posts the mirror image, and refuses a second one naming the first', async () => {
     const { account } = await ledgerWallet(t.db, { funds: 10_000 });
     const reference = nextReference('OUT');

@@ -3,7 +3,17 @@ import type { Db } from '../../db/connect';
 import type { TransferKind } from '../../db/tables/ledger.tables';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { moneyPolicyFor } from '../risk/index';
-import { findAccounts, findReversalOf, findTransferByReference, holdPolicyRows, insertTransfers, lockTransfer, lockWalletAccounts } from './ledger.repository';
+import {
+  findAccounts,
+  findReversalOf,
+  findTransferById,
+  findTransfersByReference,
+  holdPolicyRows,
+  insertTransfers,
+  lockChildTransfers,
+  lockTransfer,
+  lockWalletAccounts,
+} from './ledger.repository';
 
 /** One leg of a posting: `amount` kobo leave `debit` and reach `credit` (account ids). */
 export interface Posting {
@@ -154,38 +164,54 @@ function isCheckViolation(error: unknown, constraint: string): boolean {
 
 export interface Reversal extends PostedTransfer {
   reverses: { id: bigint; reference: string };
+  /** The compensating transfers of the original's fee and cashback legs, reversed with it. */
+  legs: PostedTransfer[];
 }
 
 /**
- * Posts the compensating transfer of `transferId` (same amount, accounts swapped), through the
- * same checks as any posting. A transfer is reversed at most once: the second time is a 409
- * naming the first reversal's reference. A reversal is not itself reversed (post the original
- * again instead).
+ * Posts the compensating transfers of `transferId` and of the legs that belong to it (its fee,
+ * its cashback: same amounts, accounts swapped), in one posting through the same checks as any
+ * other. A transfer is reversed at most once: the second time is a 409 naming the first
+ * reversal's reference. A leg is reversed with its principal, never alone; a reversal is not
+ * itself reversed (post the original again instead).
  */
 export async function reverse(db: Db, transferId: bigint, meta: PostingMeta & { reference?: string; narration?: string | null } = {}): Promise<Reversal> {
   // Locked so a concurrent reversal of the same transfer waits, then sees this one.
   const original = await lockTransfer(db, transferId);
   if (!original) throw notFound(`Transfer ${transferId} does not exist`);
   if (original.kind === 'reversal') throw conflict(`${original.reference} is itself a reversal and cannot be reversed`, { reason: 'reversal_of_reversal' });
+  if (original.parent_transfer_id !== null) {
+    const parent = await findTransferById(db, original.parent_transfer_id);
+    throw conflict(`${original.reference} is part of ${parent?.reference ?? 'another transfer'}: reverse that, and this is reversed with it`, {
+      reason: 'part_of_transfer',
+      principal: parent?.reference ?? null,
+    });
+  }
   const first = await findReversalOf(db, original.id);
   if (first) throw conflict(`${original.reference} is already reversed by ${first.reference}`, { reason: 'already_reversed', reversal: first.reference });
   const reference = meta.reference ?? `reversal:${original.reference}`;
-  if (await findTransferByReference(db, reference)) throw conflict(`Reference ${reference} is already used`, { reason: 'duplicate_reference' });
-  const [posted] = await postLegs(
+  const children = await lockChildTransfers(db, original.id);
+  const references = [reference, ...children.map((child) => `reversal:${child.reference}`)];
+  for (const taken of await findTransfersByReference(db, references)) {
+    throw conflict(`Reference ${taken.reference} is already used`, { reason: 'duplicate_reference' });
+  }
+  const narration = meta.narration ?? `Reversal of ${original.reference}`;
+  const posted = await postLegs(
     db,
-    [
-      {
-        debit: original.credit_account_id,
-        credit: original.debit_account_id,
-        amount: original.amount,
-        kind: 'reversal',
-        reference,
-        narration: meta.narration ?? `Reversal of ${original.reference}`,
-        reversesTransferId: original.id,
-      },
-    ],
+    [original, ...children].map((transfer, index) => ({
+      debit: transfer.credit_account_id,
+      credit: transfer.debit_account_id,
+      amount: transfer.amount,
+      kind: 'reversal' as const,
+      reference: references[index]!,
+      narration: index === 0 ? narration : `Reversal of ${transfer.reference} (with ${original.reference})`,
+      counterparty: transfer.counterparty,
+      reversesTransferId: transfer.id,
+      ...(index === 0 ? {} : { parent: 0 }),
+    })),
     meta,
   );
-  if (!posted) throw new Error('reversal was not posted');
-  return { ...posted, reverses: { id: original.id, reference: original.reference } };
+  const [principal, ...legs] = posted;
+  if (!principal) throw new Error('reversal was not posted');
+  return { ...principal, reverses: { id: original.id, reference: original.reference }, legs };
 }
