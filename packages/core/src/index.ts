@@ -28,3 +28,4 @@ export * from './format/index';
 export * from './selection';
 export * from './schemas/fields';
 export * from './schemas/money';
+export * from './schemas/money-preview';

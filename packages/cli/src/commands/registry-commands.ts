@@ -23,7 +23,10 @@ function commandNotes(command: AnyCommand): string {
   if (command.auth === 'public') notes.push('No sign-in needed.');
   else notes.push(command.permission ? `Needs the "${command.permission}" permission.` : 'Any signed-in admin may run it.');
   if (command.danger === 'confirm') notes.push('Asks for confirmation first; pass --yes to skip it (required without a terminal).');
-  if (command.danger === 'money') notes.push('Moves money: asks you to type its name first; pass --yes to skip it (required without a terminal).');
+  if (command.danger === 'money')
+    notes.push(
+      'Moves money: shows the transfers it will post and asks you to type its name first; pass --yes to skip it (required without a terminal). --dry-run shows them and posts nothing.',
+    );
   if (command.idempotency === 'required') notes.push('Sent with a fresh Idempotency-Key unless you pass --idempotency-key.');
   if (command.list) {
     notes.push(
@@ -60,6 +63,10 @@ export function addRegistryCommand(group: Command, command: AnyCommand, io: Io):
       leaf.option('--to <date>', `end of the range (${command.list.dateRange.to}); a bare date means the whole day`);
     }
   }
+  if (command.danger === 'money') {
+    leaf.option('--dry-run', 'show the transfers it would post and the balances after; post nothing');
+    leaf.option('--if-match <token>', 'post only exactly what the --dry-run with this token showed (refused if the accounts moved since)');
+  }
   if (command.mutates) leaf.option('--idempotency-key <key>', 'send this Idempotency-Key: repeating the call with the same key does not repeat the change');
   leaf.addHelpText('after', `\nExample:\n  $ ${exampleOf(command)}\n\n${commandNotes(command)}\n${SHORT_EXIT_CODES}\n`);
   // Not built in (README, Output): named here so `--jq` says how to pipe to jq instead of "unknown option".
@@ -78,6 +85,8 @@ export function addRegistryCommand(group: Command, command: AnyCommand, io: Io):
       all: Boolean(opts.all),
       output,
       ...(typeof opts.idempotencyKey === 'string' ? { idempotencyKey: opts.idempotencyKey } : {}),
+      ...(opts.dryRun ? { dryRun: true } : {}),
+      ...(typeof opts.ifMatch === 'string' ? { ifMatch: opts.ifMatch } : {}),
     });
   });
   return leaf;

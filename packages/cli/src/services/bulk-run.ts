@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ALREADY, type AnyCommand } from '@traction/core';
+import { ALREADY, formatNaira, type AnyCommand, type ColumnKind } from '@traction/core';
 import { ClientError, type TractionClient } from '@traction/core/client';
 import { CliError, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
@@ -14,7 +14,7 @@ import { describeRun } from './bulk-plan';
 import { removeStalePartials, writeResults } from './bulk-results';
 import { confirmDanger } from './confirm-danger';
 import { readCsvRows, type CsvRow } from './csv-rows';
-import { openSession, requireSignedIn, toCliError, type GlobalOptions, type Session } from './session';
+import { callWithSession, openSession, requireSignedIn, toCliError, type GlobalOptions, type Session } from './session';
 
 export interface BulkOptions {
   file: string;
@@ -332,10 +332,14 @@ async function confirmationLines(session: Session, command: AnyCommand, pending:
   return lines;
 }
 
-/** `--dry-run`: each row and what would happen to it, then the totals. Nothing is sent or written. */
+/**
+ * `--dry-run`: each row and what would happen to it, then the totals. Nothing is sent or written.
+ * A money command's rows are previewed by the server (nothing posted): each row's total and
+ * refusal, and the total the file would move.
+ */
 async function printPlan(io: Io, command: AnyCommand, globals: GlobalOptions, rows: readonly PlannedRow[], journal: BulkJournal): Promise<void> {
   const format = chooseFormat(io, globals);
-  const planRows = rows.map((row) => {
+  const planRows: Record<string, unknown>[] = rows.map((row) => {
     const state = journal.state(row.id);
     const shown = Object.fromEntries(Object.entries(row.input).filter(([name]) => !command.secrets.includes(name)));
     return {
@@ -345,19 +349,56 @@ async function printPlan(io: Io, command: AnyCommand, globals: GlobalOptions, ro
       input: JSON.stringify(shown),
     };
   });
-  const columns = [
-    { key: 'line', label: 'Line', kind: 'number' as const },
-    { key: 'action', label: 'Would', kind: 'text' as const },
-    { key: 'call', label: 'Call', kind: 'text' as const },
-    { key: 'input', label: 'Input', kind: 'text' as const },
+  const columns: { key: string; label: string; kind: ColumnKind }[] = [
+    { key: 'line', label: 'Line', kind: 'number' },
+    { key: 'action', label: 'Would', kind: 'text' },
+    { key: 'call', label: 'Call', kind: 'text' },
+    { key: 'input', label: 'Input', kind: 'text' },
   ];
-  const toSend = planRows.filter((row) => !row.action.startsWith('skip')).length;
+  const toSend = planRows.filter((row) => !String(row.action).startsWith('skip')).length;
+  const money = command.danger === 'money' ? await previewRows(io, command, globals, rows, planRows) : null;
+  if (money) columns.push({ key: 'amount', label: 'Would move', kind: 'money' }, { key: 'refused', label: 'Refused', kind: 'text' });
   await withSink(io, globals.out, async (sink) => {
     await writeRows(io, sink, format, { columns, rows: planRows });
     if (format === 'terminal' || format === 'plain') {
       sink.write(
-        `\nDry run of traction bulk ${command.group} ${command.action}: ${rows.length} valid rows; ${toSend} would be sent, ${rows.length - toSend} already done. Nothing was sent.\n`,
+        `\nDry run of traction bulk ${command.group} ${command.action}: ${rows.length} valid rows; ${toSend} would be sent, ${rows.length - toSend} already done.${money ? ` ${money}` : ''} Nothing was sent.\n`,
       );
     }
   });
+}
+
+/** Asks the server to preview each row still to send (four at a time); answers the totals sentence. */
+async function previewRows(
+  io: Io,
+  command: AnyCommand,
+  globals: GlobalOptions,
+  rows: readonly PlannedRow[],
+  planRows: Record<string, unknown>[],
+): Promise<string> {
+  const session = openSession(io, globals);
+  if (command.auth === 'admin') await requireSignedIn(session);
+  let total = 0;
+  let transfers = 0;
+  let refused = 0;
+  let next = 0;
+  const work = async () => {
+    while (next < rows.length) {
+      const index = next++;
+      if (String(planRows[index]!.action).startsWith('skip')) continue;
+      try {
+        const preview = await callWithSession(session, (client) => client.preview(command, rows[index]!.input as never, { signal: io.signal }));
+        const amount = preview.transfers.reduce((sum, transfer) => sum + transfer.amount, 0);
+        planRows[index]!.amount = amount;
+        total += amount;
+        transfers += preview.transfers.length;
+      } catch (error) {
+        if (!(error instanceof ClientError) || error.status === 0 || error.status === 401) throw error;
+        planRows[index]!.refused = error.userMessage;
+        refused += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, rows.length) }, work));
+  return `Previewed on the server, each row on its own against today's balances: ${formatNaira(total)} in ${transfers} transfer${transfers === 1 ? '' : 's'}${refused ? `; ${refused} row${refused === 1 ? '' : 's'} would be refused` : ''}.`;
 }

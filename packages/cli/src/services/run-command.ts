@@ -7,10 +7,11 @@ import type { CallOptions } from '@traction/core/client';
 import { usageError } from '../errors';
 import type { InputField } from '../flags/input-fields';
 import { inputFromText, validateInput, type TextValue } from '../flags/text-input';
-import type { Io } from '../io';
+import { canPrompt, type Io } from '../io';
 import { chooseFormat, withSink, writeRows, writeValue, type OutputFormat } from '../output/emit';
 import { guessColumns } from '../output/format-cell';
 import { printList } from '../output/list-run';
+import { previewLines } from '../output/preview-lines';
 import type { OutputChoice } from '../output/output-choice';
 import { confirmDanger, inputLines } from './confirm-danger';
 import { resolveDateBound } from './date-bounds';
@@ -67,19 +68,43 @@ export interface RunOptions {
   idempotencyKey?: string;
   /** `-o`, `--columns`, `--json a,b`, `--limit`, already checked. */
   output?: OutputChoice;
+  /** Money commands: print what would be posted, post nothing. */
+  dryRun?: boolean;
+  /** Money commands: post only as this preview token says. */
+  ifMatch?: string;
 }
 
 /** The generic path of `traction <group> <action>`: flags in, one call, the answer out. */
 export async function runCommand(io: Io, command: AnyCommand, input: Record<string, unknown>, options: RunOptions): Promise<void> {
   const { globals } = options;
   const format: OutputFormat = chooseFormat(io, { ...globals, ...(options.output?.view ? { view: options.output.view } : {}) });
+  if ((options.dryRun || options.ifMatch) && command.danger !== 'money')
+    throw usageError(`${invocationOf(command)} moves no money: --dry-run and --if-match do not apply`);
+  const session = openSession(io, globals);
+  if (options.dryRun) {
+    if (command.auth === 'admin') await requireSignedIn(session);
+    const preview = await callWithSession(session, (client) => client.preview(command, input as never, { signal: io.signal }));
+    await withSink(io, globals.out, async (sink) => {
+      if (format === 'json') writeValue(sink, format, preview);
+      else sink.write(`${previewLines(preview).join('\n')}\nNothing was posted (dry run).\n`);
+    });
+    return;
+  }
+  // At a terminal a money command shows what it will post before asking, and then posts only that.
+  let ifMatch = options.ifMatch;
+  let details = inputLines(command, input);
+  if (command.danger === 'money' && !globals.yes && !ifMatch && canPrompt(io)) {
+    if (command.auth === 'admin') await requireSignedIn(session);
+    const preview = await callWithSession(session, (client) => client.preview(command, input as never, { signal: io.signal }));
+    ifMatch = preview.token;
+    details = [...details, ...previewLines(preview).slice(0, -1)];
+  }
   await confirmDanger(io, command, {
     yes: globals.yes,
     question: `${command.title}?`,
-    details: inputLines(command, input),
+    details,
     invocation: invocationOf(command),
   });
-  const session = openSession(io, globals);
   if (command.auth === 'admin') await requireSignedIn(session);
 
   if (command.list && format === 'csv') {
@@ -104,7 +129,7 @@ export async function runCommand(io: Io, command: AnyCommand, input: Record<stri
 
   const key = options.idempotencyKey ?? (command.idempotency === 'required' ? `cli-${randomUUID()}` : undefined);
   const call = (value: Record<string, unknown>) => {
-    const callOptions: CallOptions = { signal: io.signal, ...(key ? { idempotencyKey: key } : {}) };
+    const callOptions: CallOptions = { signal: io.signal, ...(key ? { idempotencyKey: key } : {}), ...(ifMatch ? { ifMatch } : {}) };
     return callWithSession(session, (client) => client.call(command, value as never, callOptions));
   };
 

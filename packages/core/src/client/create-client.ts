@@ -1,6 +1,7 @@
 import { ofetch, type FetchResponse } from 'ofetch';
 import { buildPath, type AnyCommand, type CommandInput, type CommandOutput } from '../command';
 import type { ErrorBody } from '../errors';
+import { moneyPreview, type MoneyPreview } from '../schemas/money-preview';
 import { ClientError } from './client-error';
 import { classifyFailure } from './outcome';
 import { clearSession, ensureDeviceId, STORAGE_KEYS, type KeyValueStore } from './storage';
@@ -21,8 +22,13 @@ export interface ClientOptions {
 export interface CallOptions {
   /** Sent as `Idempotency-Key`; required by money and bulk commands. */
   idempotencyKey?: string;
+  /** Applies a money command only as previewed: the preview's token, sent as `If-Match` (409 when the accounts moved since). */
+  ifMatch?: string;
   signal?: AbortSignal;
 }
+
+/** What a call sends: the caller's options, and whether it asks for a preview. */
+type SendOptions = CallOptions & { dryRun?: true };
 
 export type CallResult<C extends AnyCommand> = { ok: true; data: CommandOutput<C> } | { ok: false; error: ClientError };
 
@@ -31,6 +37,8 @@ export interface TractionClient {
   call<C extends AnyCommand>(command: C, input: CommandInput<C>, options?: CallOptions): Promise<CommandOutput<C>>;
   /** Calls a command and returns the failure instead of throwing (spec §8: helper calls). */
   attempt<C extends AnyCommand>(command: C, input: CommandInput<C>, options?: CallOptions): Promise<CallResult<C>>;
+  /** What a money command would post, without posting it (`Prefer: dry-run`); throws ClientError on a refusal, as the real call would. */
+  preview<C extends AnyCommand>(command: C, input: CommandInput<C>, options?: Omit<CallOptions, 'idempotencyKey' | 'ifMatch'>): Promise<MoneyPreview>;
   /** Streams a list command's CSV export (`download=csv`), or the file of a command that answers one (`answers: 'file'`). */
   download<C extends AnyCommand>(command: C, input: CommandInput<C>, options?: CallOptions): Promise<Response>;
   /** The device id sent with every call. */
@@ -82,11 +90,13 @@ export function createClient(options: ClientOptions): TractionClient {
     options.fetch ? { fetch: options.fetch } : {},
   );
 
-  function headers(call?: CallOptions): Record<string, string> {
+  function headers(call?: SendOptions): Record<string, string> {
     const out: Record<string, string> = { 'device-id': deviceId, accept: 'application/json' };
     const token = store.get(STORAGE_KEYS.token);
     if (token) out.authorization = `Bearer ${token}`;
     if (call?.idempotencyKey) out['idempotency-key'] = call.idempotencyKey;
+    if (call?.ifMatch) out['if-match'] = `"${call.ifMatch}"`;
+    if (call?.dryRun) out.prefer = 'dry-run';
     return out;
   }
 
@@ -103,7 +113,7 @@ export function createClient(options: ClientOptions): TractionClient {
   async function send<C extends AnyCommand>(
     command: C,
     input: CommandInput<C>,
-    call: CallOptions | undefined,
+    call: SendOptions | undefined,
     responseType: 'json' | 'stream',
   ): Promise<FetchResponse<unknown>> {
     const { path, query, body } = toRequest(command, input as Record<string, unknown>);
@@ -121,7 +131,7 @@ export function createClient(options: ClientOptions): TractionClient {
     }
   }
 
-  async function call<C extends AnyCommand>(command: C, input: CommandInput<C>, opts?: CallOptions) {
+  async function call<C extends AnyCommand>(command: C, input: CommandInput<C>, opts?: SendOptions) {
     const response = await send(command, input, opts, 'json');
     if (!response.ok) {
       throw fail(command, new URL(response.url).pathname, response.status, response._data as ErrorBody | undefined);
@@ -133,6 +143,10 @@ export function createClient(options: ClientOptions): TractionClient {
     deviceId,
     store,
     call,
+    async preview(command, input, opts) {
+      if (command.danger !== 'money') throw new TypeError(`${command.id} moves no money: there is nothing to preview`);
+      return moneyPreview.parse(await call(command, input, { ...opts, dryRun: true }));
+    },
     async attempt(command, input, opts) {
       try {
         return { ok: true, data: await call(command, input, opts) };

@@ -1,4 +1,4 @@
-import { ApiError, csvFileName, forbidden, lagosDate, safeFileName, type AnyCommand, type FileAnswer } from '@traction/core';
+import { ApiError, conflict, csvFileName, forbidden, lagosDate, safeFileName, type AnyCommand, type FileAnswer, type MoneyPreview } from '@traction/core';
 import type { ServerResponse } from 'node:http';
 import type { Context, Hono } from 'hono';
 import type { AppDeps } from '../deps';
@@ -19,6 +19,7 @@ import type { AppEnv } from './app-env';
 import type { HandlerContext, RequestInfo } from '../handling/handler-context';
 import type { Implementation } from '../handling/implement';
 import { readListPage, SPREADSHEET_CSV, streamListCsv, type CsvStyle } from '../handling/list-runner';
+import { PostingJournal, previewOf, withPostingJournal } from '../domains/ledger/index';
 import { readRawInput } from './read-input';
 import { assertStorableText } from './storable-text';
 import { validateInput } from './validate';
@@ -123,13 +124,19 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
   }
   let input: Record<string, unknown>;
   let claim: IdempotencyClaim | null = null;
+  // Money commands can be previewed (Prefer: dry-run) and applied only as previewed (If-Match).
+  const money = command.danger === 'money' && command.mutates;
+  const dryRun = money && preferences(c).has('dry-run');
+  const previewed = money ? ifMatchToken(c) : null;
+  const journal = money ? new PostingJournal() : null;
   try {
     const raw = await readRawInput(c, command);
     attempted = raw;
     assertStorableText(raw);
     input = validateInput(command, raw);
     attempted = input;
-    if (command.mutates) {
+    // A preview changes nothing: no key is claimed, none is needed.
+    if (command.mutates && !dryRun) {
       claim = idempotencyRequest(command, c.req.header('idempotency-key'), { scope: auth ? `admin:${auth.admin.id}` : `public:${request.ip}`, input });
     }
   } catch (error) {
@@ -189,6 +196,19 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
     return command.answers === 'file' ? fileResponse(c, output as FileAnswer) : json(c, output, 200);
   }
 
+  if (dryRun && journal) {
+    if (!implementation.transactional) throw new Error(`${command.id} moves money outside the command's transaction: it cannot be previewed`);
+    try {
+      const preview = await withPostingJournal(journal, () =>
+        previewInTransaction(deps, journal, async (trx) => command.output.parse(await handler({ input, ctx: ctxFor(trx) }))),
+      );
+      c.header('preference-applied', 'dry-run');
+      return json(c, preview, 200);
+    } finally {
+      await settle(rolledBack, deps, request, command, 'after a preview');
+    }
+  }
+
   const replayed = (replay: Replay) => {
     c.header('idempotent-replayed', 'true');
     return json(c, replay.body, replay.status);
@@ -198,6 +218,11 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
   // The change, its audit row and its idempotent answer: one transaction unless the command opts out.
   const runAndRecord = async (db: HandlerContext['db']) => {
     const result = command.output.parse(await handler({ input, ctx: ctxFor(db) }));
+    if (previewed !== null && journal && journal.token() !== previewed) {
+      throw conflict('The accounts have moved since the preview, or it would now post something else: nothing was posted. Preview it again.', {
+        reason: 'preview_changed',
+      });
+    }
     if (!audited) await writeAudit(db, { command, actor, input, output: result, outcome: 'ok', request, at: now });
     if (claim) await completeIdempotencyKey(db, claim, 200, result);
     return result;
@@ -205,12 +230,14 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
   try {
     let outcome: { replay: Replay } | { output: unknown };
     if (implementation.transactional) {
-      outcome = await deps.db.transaction().execute(async (trx) => {
-        const replay = claim ? await claimInTransaction(trx, claim, now) : null;
-        if (replay) return { replay };
-        claimed = claim !== null;
-        return { output: await runAndRecord(trx) };
-      });
+      const run = () =>
+        deps.db.transaction().execute(async (trx): Promise<{ replay: Replay } | { output: unknown }> => {
+          const replay = claim ? await claimInTransaction(trx, claim, now) : null;
+          if (replay) return { replay };
+          claimed = claim !== null;
+          return { output: await runAndRecord(trx) };
+        });
+      outcome = journal ? await withPostingJournal(journal, run) : await run();
     } else {
       const replay = claim ? await claimWithLease(deps.db, claim, now, deps.config.idempotencyLeaseSeconds * 1000) : null;
       claimed = claim !== null && replay === null;
@@ -224,6 +251,39 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
     await recordFailure(deps, { command, actor, input, request, now, claim: claimed ? claim : null, error, audited });
     throw error;
   }
+}
+
+/** Thrown to roll a preview's transaction back once its answer is made. */
+class PreviewRollback extends Error {
+  constructor(readonly preview: MoneyPreview) {
+    super('preview rolled back');
+  }
+}
+
+/** Runs a money command for real inside a transaction that is always rolled back, and answers what it posted. */
+async function previewInTransaction(deps: AppDeps, journal: PostingJournal, work: (trx: HandlerContext['db']) => Promise<unknown>): Promise<MoneyPreview> {
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const answer = await work(trx);
+      throw new PreviewRollback(await previewOf(trx, journal, answer));
+    });
+  } catch (error) {
+    if (error instanceof PreviewRollback) return error.preview;
+    throw error;
+  }
+  throw new Error('a preview transaction committed');
+}
+
+/** The preferences a request states (RFC 7240 `Prefer`), lower-cased, without their parameters. */
+function preferences(c: Context): Set<string> {
+  return new Set((c.req.header('prefer') ?? '').split(',').map((token) => token.split(/[;=]/)[0]!.trim().toLowerCase()));
+}
+
+/** The preview token an `If-Match` header carries (quotes and a weak prefix tolerated), or null. */
+function ifMatchToken(c: Context): string | null {
+  const value = c.req.header('if-match')?.trim();
+  if (!value) return null;
+  return value.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
 }
 
 /** Audits a request refused before its command ran (401, 403, 400, a refused Idempotency-Key). */
@@ -333,7 +393,7 @@ const CSV_PREFERENCES = ['csv-plain', 'csv-keys'] as const;
  * CLI asks for plain bytes when they go to a program rather than a spreadsheet.
  */
 function csvStyle(c: Context): CsvStyle {
-  const stated = new Set((c.req.header('prefer') ?? '').split(',').map((token) => token.split(/[;=]/)[0]!.trim().toLowerCase()));
+  const stated = preferences(c);
   const applied = CSV_PREFERENCES.filter((preference) => stated.has(preference));
   if (applied.length) c.header('preference-applied', applied.join(', '));
   return { spreadsheet: !stated.has('csv-plain'), header: stated.has('csv-keys') ? 'keys' : SPREADSHEET_CSV.header };

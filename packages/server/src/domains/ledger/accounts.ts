@@ -1,6 +1,6 @@
 import { notFound } from '@traction/core';
 import type { Db } from '../../db/connect';
-import { computedBalances, findAccountByCode, findAccounts, findWallet, insertCompanyAccounts, insertWalletAccount } from './ledger.repository';
+import { computedBalances, findAccountByCode, findAccounts, findWallet, insertCompanyAccounts, insertWalletAccount, namedAccounts } from './ledger.repository';
 
 /**
  * The company's own accounts: each bank's float (clearing), fee income, cashback paid, the
@@ -17,6 +17,28 @@ export const COMPANY_ACCOUNTS = {
 } as const;
 
 export type CompanyAccount = keyof typeof COMPANY_ACCOUNTS;
+
+/** How people name the company's accounts (previews, transaction details). */
+const COMPANY_ACCOUNT_NAMES: Record<string, string> = {
+  [COMPANY_ACCOUNTS.floatWema]: 'Wema float',
+  [COMPANY_ACCOUNTS.floatVfd]: 'VFD float',
+  [COMPANY_ACCOUNTS.floatProvidus]: 'Providus float',
+  [COMPANY_ACCOUNTS.feeIncome]: 'Fee income',
+  [COMPANY_ACCOUNTS.cashbackExpense]: 'Cashback expense',
+  [COMPANY_ACCOUNTS.reversalsSuspense]: 'Reversals suspense',
+  [COMPANY_ACCOUNTS.adjustments]: 'Manual adjustments',
+};
+
+/** Each account's code and the name people know it by: "Wallet of Mama Put", "Fee income". */
+export async function accountNames(db: Db, ids: readonly number[]): Promise<Map<number, { code: string; name: string }>> {
+  const rows = ids.length ? await namedAccounts(db, ids) : [];
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { code: row.code, name: row.business_name !== null ? `Wallet of ${row.business_name}` : (COMPANY_ACCOUNT_NAMES[row.code] ?? row.code) },
+    ]),
+  );
+}
 
 /** Opens the company accounts that do not exist yet (idempotent); answers every one's id. */
 export async function openCompanyAccounts(db: Db): Promise<Record<CompanyAccount, number>> {

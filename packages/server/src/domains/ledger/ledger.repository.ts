@@ -174,3 +174,23 @@ export async function walletEntryStats(db: Db) {
     ]),
   );
 }
+
+/** The id of a wallet's newest log entry ('0' for none), as text. */
+export async function lastWalletEntry(db: Db, accountId: number): Promise<string> {
+  const row = await db
+    .selectFrom('ledger_wallet_entries')
+    .select((eb) => eb.fn.max('id').as('last'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return String(row?.last ?? 0);
+}
+
+/** Accounts with their business's name (wallets) for naming them to people. */
+export function namedAccounts(db: Db, ids: readonly number[]) {
+  return db
+    .selectFrom('ledger_accounts as a')
+    .leftJoin('businesses as b', 'b.id', 'a.business_id')
+    .select(['a.id', 'a.code', 'b.name as business_name'])
+    .where('a.id', 'in', ids)
+    .execute();
+}

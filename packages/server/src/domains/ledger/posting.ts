@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect';
 import type { TransferKind } from '../../db/tables/ledger.tables';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { moneyPolicyFor } from '../risk/index';
+import { currentJournal, type PostingJournal } from './journal';
 import {
   findAccounts,
   findReversalOf,
@@ -10,6 +11,7 @@ import {
   findTransfersByReference,
   holdPolicyRows,
   insertTransfers,
+  lastWalletEntry,
   lockChildTransfers,
   lockTransfer,
   lockWalletAccounts,
@@ -39,6 +41,8 @@ export interface PostingMeta {
   commandId?: string | null;
   adminId?: number | null;
   requestId?: string | null;
+  /** When it happened: only demo data loaded after the fact sets it; otherwise the database's clock. */
+  at?: Date;
 }
 
 export interface PostedTransfer {
@@ -112,6 +116,8 @@ async function postLegs(db: Db, legs: readonly Leg[], meta: PostingMeta): Promis
     if (credited !== undefined) running.set(leg.credit, credited + amount);
   }
 
+  const journal = currentJournal();
+  if (journal) await recordInJournal(db, journal, wallets, running);
   const row = (leg: Leg, parentId: bigint | null) => ({
     reference: leg.reference,
     kind: leg.kind,
@@ -125,6 +131,7 @@ async function postLegs(db: Db, legs: readonly Leg[], meta: PostingMeta): Promis
     admin_id: meta.adminId ?? null,
     request_id: meta.requestId ?? null,
     narration: leg.narration ?? null,
+    ...(meta.at ? { created_at: meta.at } : {}),
   });
   try {
     // Principals first, then the legs that point at them, each set in one statement.
@@ -145,6 +152,16 @@ async function postLegs(db: Db, legs: readonly Leg[], meta: PostingMeta): Promis
       ))
         byReference.set(transfer.reference, transfer);
     }
+    journal?.transfers.push(
+      ...legs.map((leg) => ({
+        reference: leg.reference,
+        kind: leg.kind,
+        debit: leg.debit,
+        credit: leg.credit,
+        amount: BigInt(leg.amount),
+        partOf: leg.parent === undefined ? null : legs[leg.parent]!.reference,
+      })),
+    );
     return legs.map((leg) => byReference.get(leg.reference)!);
   } catch (error) {
     if (isUniqueViolation(error, 'ledger_transfers_reference_key'))
@@ -153,6 +170,16 @@ async function postLegs(db: Db, legs: readonly Leg[], meta: PostingMeta): Promis
       throw conflict('This transfer is already reversed. Nothing was posted', { reason: 'already_reversed' });
     if (isCheckViolation(error, 'ledger_accounts_no_overdraft')) throw conflict('Insufficient balance. Nothing was posted', { reason: 'insufficient_balance' });
     throw error;
+  }
+}
+
+/** The wallets' state the first time this command locks them, and where its postings leave them. */
+async function recordInJournal(db: Db, journal: PostingJournal, wallets: readonly { id: number; balance: bigint | string }[], running: Map<number, bigint>) {
+  for (const wallet of wallets) {
+    const seen = journal.wallets.get(wallet.id);
+    const after = running.get(wallet.id) ?? BigInt(wallet.balance);
+    if (seen) seen.after = after;
+    else journal.wallets.set(wallet.id, { before: BigInt(wallet.balance), after, lastEntry: await lastWalletEntry(db, wallet.id) });
   }
 }
 

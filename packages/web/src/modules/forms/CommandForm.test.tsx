@@ -20,7 +20,8 @@ import { CommandForm } from './CommandForm';
 import { renderWithSession } from '../../test/renderWithSession';
 
 const call = vi.fn();
-vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args) } }));
+const preview = vi.fn();
+vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args), preview: (...args: unknown[]) => preview(...args) } }));
 
 function renderForm(ui: ReactNode, queryClient = new QueryClient()) {
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
@@ -30,7 +31,10 @@ function renderForm(ui: ReactNode, queryClient = new QueryClient()) {
 
 const errorUnder = (name: string) => document.querySelector(`[data-error-for="${name}"]`)?.textContent;
 
-beforeEach(() => call.mockReset());
+beforeEach(() => {
+  call.mockReset();
+  preview.mockReset();
+});
 afterEach(cleanup);
 
 describe('CommandForm', () => {
@@ -97,7 +101,7 @@ describe('CommandForm', () => {
     expect(call.mock.calls[0]![1]).toEqual({ ids: [7, 8], permissions: ['audit.view'] });
   });
 
-  it('sends a money command only after the amount is typed exactly, with a new key for a new amount', async () => {
+  it('previews a money command, sends it only after the amount is typed exactly, as previewed, with a new key for a new amount', async () => {
     const transfer = defineCommand({
       id: 'test.transfer',
       group: 'test',
@@ -110,12 +114,32 @@ describe('CommandForm', () => {
       input: z.object({ amount: koboField }),
       output: z.object({ ok: z.literal(true), message: z.string() }),
     });
+    const previewOf = (amount: number, token: string) => ({
+      dryRun: true,
+      token,
+      transfers: [{ reference: 'OUT-1', kind: 'transfer_out', from: 'Wallet of Mama Put', to: 'VFD float', amount, partOf: null }],
+      balances: [{ account: 'wallet:1', name: 'Wallet of Mama Put', before: 5_000_000, after: 5_000_000 - amount }],
+      answer: { ok: true, message: 'Sent' },
+    });
     const user = userEvent.setup();
     renderForm(<CommandForm command={transfer} request={{ command: transfer }} onClose={() => {}} />);
-    const send = screen.getByRole('button', { name: 'Transfer funds' });
 
     await user.type(screen.getByLabelText(/^Amount/), '12,500.5');
     expect(screen.getByText('= ₦12,500.50')).toBeTruthy();
+    // A refused preview says why and posts nothing.
+    preview.mockRejectedValueOnce(
+      new ClientError('conflict', 409, 'POST', '/v1/test/transfer', { code: '409', message: 'Insufficient balance: the wallet holds ₦100.00' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Preview: Transfer funds…' }));
+    expect(await screen.findByText('Insufficient balance: the wallet holds ₦100.00')).toBeTruthy();
+    expect(call).not.toHaveBeenCalled();
+
+    preview.mockResolvedValueOnce(previewOf(1_250_050, 'token-1'));
+    await user.click(screen.getByRole('button', { name: 'Preview: Transfer funds…' }));
+    const step = await screen.findByRole('alertdialog', { name: 'Transfer funds?' });
+    expect(within(step).getByRole('table', { name: 'Transfers to be posted' }).textContent).toContain('Wallet of Mama Put → VFD float₦12,500.50');
+    expect(within(step).getByRole('list', { name: 'Balances after' }).textContent).toBe('Wallet of Mama Put: ₦50,000.00 → ₦37,499.50');
+    const send = within(step).getByRole('button', { name: 'Transfer funds' });
     expect(send).toHaveProperty('disabled', true);
     await user.type(screen.getByLabelText('Typed confirmation'), '12,500.5');
     expect(send).toHaveProperty('disabled', true);
@@ -127,16 +151,18 @@ describe('CommandForm', () => {
     await user.click(send);
     expect(await screen.findByText('The server could not be reached.')).toBeTruthy();
     expect(call.mock.calls[0]![1]).toEqual({ amount: 1_250_050 });
+    expect(call.mock.calls[0]![2]).toMatchObject({ ifMatch: 'token-1' });
 
     // Another amount is another request: it must not reuse the first one's key.
     await user.clear(screen.getByLabelText(/^Amount/));
     await user.type(screen.getByLabelText(/^Amount/), '12,000');
-    expect(send).toHaveProperty('disabled', true);
-    await user.clear(screen.getByLabelText('Typed confirmation'));
-    await user.type(screen.getByLabelText('Typed confirmation'), '12,000.00');
+    preview.mockResolvedValueOnce(previewOf(1_200_000, 'token-2'));
+    await user.click(screen.getByRole('button', { name: 'Preview: Transfer funds…' }));
+    await user.type(await screen.findByLabelText('Typed confirmation'), '12,000.00');
     call.mockResolvedValueOnce({ ok: true, message: 'Sent ₦12,000.00' });
-    await user.click(send);
+    await user.click(screen.getByRole('button', { name: 'Transfer funds' }));
     expect(call.mock.calls[1]![1]).toEqual({ amount: 1_200_000 });
+    expect(call.mock.calls[1]![2]).toMatchObject({ ifMatch: 'token-2' });
     expect((await screen.findByTestId('command-result')).textContent).toContain('Sent ₦12,000.00');
     const [first, second] = call.mock.calls.map((args) => (args[2] as { idempotencyKey: string }).idempotencyKey);
     expect(second).not.toBe(first);

@@ -1,5 +1,6 @@
-import type { AnyCommand } from '@traction/core';
+import type { AnyCommand, MoneyPreview } from '@traction/core';
 import { ClientError } from '@traction/core/client';
+import { client } from '../../app/client';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../ui/Button';
 import type { CommandRequest } from './commandRequestAtom';
@@ -10,6 +11,7 @@ import { fieldErrors, fieldSentence, serverIssues, type FieldErrors } from './fi
 import { fieldsOfCommand } from './fieldsOfCommand';
 import type { FieldValue } from './FormField';
 import { initialFormValues } from './initialFormValues';
+import { MoneyPreviewView } from './MoneyPreviewView';
 import { confirmationMatches, moneyConfirmation } from './moneyConfirmation';
 import { toCommandInput } from './toCommandInput';
 import { failureMessage, useCommandRun } from './useCommandRun';
@@ -28,8 +30,10 @@ export interface CommandFormProps {
  * A form generated from a command's input schema. Checks the input with the command's own schema
  * before sending and puts every issue, the schema's or the server's, under its field, naming
  * it. The buttons say the action of what it acts on ("Mark Sunrise Petroleum as fraud");
- * `confirm` commands ask it as a question first; `money` commands send only once the admin has
- * typed the amount (or reference) exactly.
+ * `confirm` commands ask it as a question first; `money` commands are previewed first (the
+ * exact transfers and balances, nothing posted), then sent only once the admin has typed the
+ * amount (or reference) exactly, and applied only as previewed (the server refuses if the
+ * accounts moved meanwhile).
  */
 export function CommandForm({ command, request, onClose }: CommandFormProps) {
   const fixed = request.fixed ?? NOTHING_FIXED;
@@ -40,10 +44,12 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
   const [failure, setFailure] = useState('');
   const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
   const [typed, setTyped] = useState('');
+  const [preview, setPreview] = useState<MoneyPreview | null>(null);
+  const [previewing, setPreviewing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const focusError = useRef(false);
   const run = useCommandRun(command, request.onDone);
-  const sending = run.status === 'sending';
+  const sending = run.status === 'sending' || previewing;
 
   const typedInput = useMemo(() => toCommandInput(fields, values, fixed).input, [fields, values, fixed]);
   const confirmation = useMemo(() => (command.danger === 'money' ? moneyConfirmation(command, fields, typedInput) : null), [command, fields, typedInput]);
@@ -104,17 +110,37 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
         setConfirming(input);
         return;
       }
-      if (!unlocked) return;
+      if (command.danger === 'money') {
+        setFailure('');
+        setPreviewing(true);
+        const previewed = await client.preview(command, input).then(
+          (value) => ({ ok: true as const, value }),
+          (error: unknown) => ({ ok: false as const, error: error instanceof Error ? error : new Error(String(error)) }),
+        );
+        setPreviewing(false);
+        if (previewed.ok) {
+          setPreview(previewed.value);
+          setTyped('');
+          setConfirming(input);
+        } else showFailure(previewed.error);
+        return;
+      }
     }
+    if (!unlocked) return;
     setFailure('');
-    const outcome = await run.send(input);
+    const outcome = await run.send(input, preview ? { ifMatch: preview.token } : {});
     if (outcome.ok) return;
     setConfirming(null);
-    const failed = failureMessage(outcome.error);
+    setPreview(null);
+    showFailure(outcome.error);
+  };
+
+  const showFailure = (error: ClientError | Error) => {
+    const failed = failureMessage(error);
     let shownAtField = false;
-    if (outcome.error instanceof ClientError && outcome.error.details?.fields) {
+    if (error instanceof ClientError && error.details?.fields) {
       focusError.current = true;
-      const found = fieldErrors(serverIssues(outcome.error.details.fields), visible);
+      const found = fieldErrors(serverIssues(error.details.fields), visible);
       shownAtField = Object.values(found.fields).includes(failed);
       setErrors(found);
     }
@@ -157,28 +183,6 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
         ))}
       </fieldset>
 
-      {command.danger === 'money' ? (
-        <label className="block rounded-md border border-amber-300 bg-amber-50 p-2.5 dark:border-amber-700 dark:bg-amber-950/40" data-money-confirmation>
-          <span className="mb-1 block text-xs font-medium text-amber-900 dark:text-amber-200">
-            {confirmation ? (
-              <>
-                This moves money. Type {confirmation.what} <strong className="font-mono">{confirmation.expected}</strong> to confirm.
-              </>
-            ) : (
-              'This moves money. Fill in the form, then type the amount to confirm.'
-            )}
-          </span>
-          <input
-            className="h-9 w-full rounded-md border border-zinc-300 bg-white px-2.5 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-900"
-            autoComplete="off"
-            aria-label="Typed confirmation"
-            disabled={sending || confirmation === null}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </label>
-      ) : null}
-
       {problems.length > 0 ? (
         <div role="alert" data-form-error className="rounded-md bg-red-50 p-2.5 text-red-700 dark:bg-red-950/40 dark:text-red-300">
           {problems.map((problem) => (
@@ -192,15 +196,41 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
           role="alertdialog"
           aria-label={`${action}?`}
           data-confirm-step
-          className="rounded-md border border-amber-300 bg-amber-50 p-2.5 dark:border-amber-700 dark:bg-amber-950/40"
+          className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-2.5 dark:border-amber-700 dark:bg-amber-950/40"
         >
           <p className="font-medium">{action}?</p>
           {request.subject && !action.includes(request.subject) ? <p className="text-zinc-600 dark:text-zinc-300">{request.subject}</p> : null}
-          <div className="mt-2 flex justify-end gap-2">
-            <Button onClick={() => setConfirming(null)} disabled={sending}>
+          {preview ? <MoneyPreviewView preview={preview} /> : null}
+          {command.danger === 'money' ? (
+            <label className="block" data-money-confirmation>
+              <span className="mb-1 block text-xs font-medium text-amber-900 dark:text-amber-200">
+                This moves money. Type {confirmation?.what ?? 'the word'} <strong className="font-mono">{confirmation?.expected ?? 'CONFIRM'}</strong> to
+                confirm.
+              </span>
+              <input
+                className="h-9 w-full rounded-md border border-zinc-300 bg-white px-2.5 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-900"
+                autoComplete="off"
+                aria-label="Typed confirmation"
+                // biome-ignore lint/a11y/noAutofocus: the confirmation step opens on the one thing to do next, typing the amount.
+                autoFocus
+                disabled={sending}
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+              />
+            </label>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button
+              onClick={() => {
+                setConfirming(null);
+                setPreview(null);
+                setTyped('');
+              }}
+              disabled={sending}
+            >
               Go back
             </Button>
-            <Button type="submit" variant="danger" autoFocus disabled={sending}>
+            <Button type="submit" variant="danger" autoFocus={command.danger !== 'money'} disabled={sending || !unlocked}>
               {sending ? <Spinner /> : null}
               {action}
             </Button>
@@ -209,9 +239,9 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
       ) : (
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant={command.danger === 'none' ? 'primary' : 'danger'} disabled={sending || !unlocked} autoFocus={fields.length === 0}>
+          <Button type="submit" variant={command.danger === 'none' ? 'primary' : 'danger'} disabled={sending} autoFocus={fields.length === 0}>
             {sending ? <Spinner /> : null}
-            {command.danger === 'confirm' ? `${action}…` : action}
+            {command.danger === 'confirm' ? `${action}…` : command.danger === 'money' ? `Preview: ${action}…` : action}
           </Button>
         </div>
       )}

@@ -47,7 +47,7 @@ export function useCommandRun(command: AnyCommand, onDone?: (output: unknown) =>
   );
 
   const send = useCallback(
-    async (input: Record<string, unknown>): Promise<RunOutcome> => {
+    async (input: Record<string, unknown>, options: { ifMatch?: string } = {}): Promise<RunOutcome> => {
       const fingerprint = fingerprintOf(input);
       let current = attempt.current!;
       if (current.fingerprint !== null && current.fingerprint !== fingerprint) current = { key: newIdempotencyKey(), fingerprint };
@@ -62,6 +62,7 @@ export function useCommandRun(command: AnyCommand, onDone?: (output: unknown) =>
             ? await saveFileAnswer(command, input, controller.signal)
             : await client.call(command, input, {
                 ...(command.idempotency === 'none' ? {} : { idempotencyKey: current.key }),
+                ...(options.ifMatch ? { ifMatch: options.ifMatch } : {}),
                 signal: controller.signal,
               });
         // The next submission from this form is a new operation.
