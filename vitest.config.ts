@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // After every test that moved money the ledger check must pass (packages/server/src/test/ledger-sound.setup.ts).
+    setupFiles: ['packages/server/src/test/ledger-sound.setup.ts'],
     // Browser tests poll the page; on a loaded 2-core CI machine a keypress can take seconds to land.
     expect: { poll: { timeout: 10_000 } },
   },

@@ -1,3 +1,5 @@
+import { checkLedger } from '../domains/ledger/index';
+import { liveLedgers } from './live-ledgers';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +10,7 @@ import type { Permission, Role } from '@traction/core';
 import { createApp } from '../app';
 import { manualClock } from '../clock';
 import { defaultConfig, type ServerConfig } from '../config';
-import type { OpenedDatabase } from '../db/connect';
+import type { Db, OpenedDatabase } from '../db/connect';
 import { migrate } from '../db/migrate';
 import type { AppDeps } from '../deps';
 import { hashPassword } from '../domains/auth/index';
@@ -79,6 +81,8 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
   };
   const app = createApp(deps);
   const passwordHash = new Map<string, string>();
+  const ledger = soundLedgerCheck(database.db);
+  liveLedgers.add(ledger);
 
   async function request<T = LooseBody>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...opts.headers };
@@ -175,6 +179,9 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
       'kyc_events',
       'saved_views',
       'client_errors',
+      'approval_policies',
+      'approval_policy_bands',
+      'approval_requests',
     ];
     const out: Record<string, string> = {};
     for (const table of tables) {
@@ -202,8 +209,27 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
     uploadDir,
     banks,
     close: async () => {
+      liveLedgers.delete(ledger);
       await database.close();
       rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Checks the ledger when a test has posted since the last look (the newest transfer id moved):
+ * a failing check fails the test that broke it, with what differs.
+ */
+function soundLedgerCheck(db: Db) {
+  let seen: string | null = null;
+  return {
+    async assertSound() {
+      const newest = await sql<{ id: string | null }>`select max(id)::text as id from ledger_transfers`.execute(db);
+      const id = newest.rows[0]?.id ?? null;
+      if (id === seen) return;
+      seen = id;
+      const check = await checkLedger(db);
+      if (!check.ok) throw new Error(`The ledger check fails after this test:\n${JSON.stringify(check.differences, null, 2)}`);
     },
   };
 }
