@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { walletStatusField } from './business';
 import { searchField, textField, timestamp } from './common';
+import { koboAmount } from './money';
 
 /**
  * A wallet's status. ACTIVE: money moves both ways. PND (post-no-debit): money may come in but
@@ -67,6 +68,8 @@ export const walletRow = z.object({
   /** Why the status was last changed. */
   statusReason: z.string().nullable(),
   statusChangedAt: timestamp.nullable(),
+  /** Kobo the wallet holds (its ledger account's running balance; 0 before any money has moved). */
+  balance: koboAmount,
   createdAt: timestamp,
 });
 export type WalletRow = z.infer<typeof walletRow>;

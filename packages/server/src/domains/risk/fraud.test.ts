@@ -9,7 +9,7 @@ let viewer: Actor;
 beforeAll(async () => {
   t = await createTestApp();
   analyst = await t.actor({ role: 'admin', permissions: ['fraud.view', 'fraud.manage', 'merchants.trust', 'wallets.status'] });
-  viewer = await t.actor({ role: 'staff', permissions: ['fraud.view'] });
+  viewer = await t.actor({ role: 'staff', permissions: ['fraud.view', 'wallets.view'] });
 });
 afterAll(() => t.close());
 

@@ -1,4 +1,4 @@
-import { stateName, type FixedAccount, type RiskBusiness, type WalletRow } from '@traction/core';
+import { koboFromDatabase, stateName, type FixedAccount, type RiskBusiness, type WalletRow } from '@traction/core';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
 import { lowerPrefixPattern } from '../../db/like';
@@ -64,10 +64,13 @@ export async function lockBusiness(db: Db, id: number) {
 // The business is a LEFT join although every wallet has one (business_id is NOT NULL and a
 // foreign key): the rows are the same, and PostgreSQL can then drop the join from a list's
 // count(*) when no filter names the business. Likewise for fixed accounts.
+// The wallet's ledger account joins the same way (unique by uid): a wallet that has never moved
+// money has none yet, and holds 0.
 export function walletQuery(db: Db) {
   return db
     .selectFrom('wallets as w')
     .leftJoin('businesses as b', 'b.id', 'w.business_id')
+    .leftJoin('ledger_accounts as la', 'la.wallet_uid', 'w.uid')
     .select([
       'w.uid',
       'w.business_id',
@@ -77,6 +80,7 @@ export function walletQuery(db: Db) {
       'w.status',
       'w.status_reason',
       'w.status_changed_at',
+      'la.balance',
       'w.created_at',
     ]);
 }
@@ -91,6 +95,7 @@ export function toWalletRow(row: RowOf<typeof walletQuery>): WalletRow {
     status: row.status,
     statusReason: row.status_reason ?? null,
     statusChangedAt: isoTimestampOrNull(row.status_changed_at),
+    balance: koboFromDatabase(row.balance ?? 0n),
     createdAt: isoTimestamp(row.created_at),
   };
 }
