@@ -6,6 +6,7 @@ import { kycImplementations } from './domains/kyc/index';
 import { locationImplementations } from './domains/location/index';
 import { riskImplementations } from './domains/risk/index';
 import { ledgerImplementations } from './domains/ledger/index';
+import { walletSettingsImplementations } from './domains/wallet-settings/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
 import type { Implementation } from './handling/implement';
@@ -20,6 +21,7 @@ export const implementations: readonly Implementation[] = [
   ...kycImplementations,
   ...riskImplementations,
   ...ledgerImplementations,
+  ...walletSettingsImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,
 ];

@@ -20,6 +20,7 @@ import { businessCommands } from './merchants/index';
 import { kycCommands } from './kyc/index';
 import { riskCommands } from './risk/index';
 import { ledgerCommands } from './ledger/index';
+import { walletSettingsCommands } from './wallet-settings/index';
 import { walletLogCommands } from './wallet-logs/index';
 import { viewCommands } from './views/index';
 import { clientErrorSettings, listClientErrors, reportClientError } from './client-errors/client-errors';
@@ -55,6 +56,7 @@ export const registry = [
   ...kycCommands,
   ...riskCommands,
   ...ledgerCommands,
+  ...walletSettingsCommands,
   ...walletLogCommands,
   ...viewCommands,
   reportClientError,

@@ -182,6 +182,10 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
       'approval_policies',
       'approval_policy_bands',
       'approval_requests',
+      'wallet_tier_limits',
+      'wallet_settings',
+      'cashback_rules',
+      'business_cashback',
     ];
     const out: Record<string, string> = {};
     for (const table of tables) {

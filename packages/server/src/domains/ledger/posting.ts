@@ -4,6 +4,7 @@ import type { TransferKind } from '../../db/tables/ledger.tables';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { moneyPolicyFor } from '../risk/index';
 import { currentJournal, type PostingJournal } from './journal';
+import { assertWithinLimits } from './limits';
 import {
   findAccounts,
   findReversalOf,
@@ -97,6 +98,7 @@ async function postLegs(db: Db, legs: readonly Leg[], meta: PostingMeta): Promis
       if (decision && !decision.allowed) throw conflict(decision.reason, { reason: decision.rule, account: wallet.code });
     }
   }
+  await assertWithinLimits(db, wallets, legs);
   // The legs in order, as the trigger will apply them: the first leg that would overdraw is named.
   const running = new Map(wallets.map((wallet) => [wallet.id, BigInt(wallet.balance)]));
   for (const leg of legs) {
