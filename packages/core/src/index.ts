@@ -17,6 +17,7 @@ export * from './commands/merchants/index';
 export * from './commands/kyc/index';
 export * from './commands/risk/index';
 export * from './commands/ledger/index';
+export * from './commands/reversals/index';
 export * from './commands/wallet-settings/index';
 export * from './commands/wallet-logs/index';
 export * from './commands/views/index';

@@ -23,13 +23,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Sends a case as the super admin (public commands: without a token). */
+let keys = 0;
+
+/** Sends a case as the super admin (public commands: without a token), with an Idempotency-Key where one is required (money commands), so a case is refused for what it breaks. */
 function send(c: BadInputCase): Promise<TestResponse> {
   const { path, query, body } = buildRequest(c.command, c.input);
+  const headers = {
+    ...(c.contentType ? { 'content-type': c.contentType } : {}),
+    ...(c.command.idempotency === 'required' ? { 'idempotency-key': `bad-input-${++keys}` } : {}),
+  };
   const options = {
     ...(query ? { query } : {}),
     ...(c.rawBody === undefined ? (body !== undefined ? { body } : {}) : c.rawBody === '' ? {} : { rawBody: c.rawBody }),
-    ...(c.contentType ? { headers: { 'content-type': c.contentType } } : {}),
+    ...(Object.keys(headers).length ? { headers } : {}),
   };
   return c.command.auth === 'public' ? t.request(c.command.method, path, options) : boss.request(c.command.method, path, options);
 }

@@ -6,6 +6,7 @@ import { kycImplementations } from './domains/kyc/index';
 import { locationImplementations } from './domains/location/index';
 import { riskImplementations } from './domains/risk/index';
 import { ledgerImplementations } from './domains/ledger/index';
+import { reversalImplementations } from './domains/reversals/index';
 import { walletSettingsImplementations } from './domains/wallet-settings/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
@@ -21,6 +22,7 @@ export const implementations: readonly Implementation[] = [
   ...kycImplementations,
   ...riskImplementations,
   ...ledgerImplementations,
+  ...reversalImplementations,
   ...walletSettingsImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,

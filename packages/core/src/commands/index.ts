@@ -20,6 +20,7 @@ import { businessCommands } from './merchants/index';
 import { kycCommands } from './kyc/index';
 import { riskCommands } from './risk/index';
 import { ledgerCommands } from './ledger/index';
+import { reversalCommands } from './reversals/index';
 import { walletSettingsCommands } from './wallet-settings/index';
 import { walletLogCommands } from './wallet-logs/index';
 import { viewCommands } from './views/index';
@@ -56,6 +57,7 @@ export const registry = [
   ...kycCommands,
   ...riskCommands,
   ...ledgerCommands,
+  ...reversalCommands,
   ...walletSettingsCommands,
   ...walletLogCommands,
   ...viewCommands,
