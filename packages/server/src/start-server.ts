@@ -18,6 +18,7 @@ import { closeConnectionsCleanly } from './http/close-connections-cleanly';
 import { isLoopbackHost } from './http/loopback';
 import { seedDemo } from './demo/seed-demo';
 import { seedMerchants } from './demo/seed-merchants';
+import { seedLedger } from './demo/seed-ledger';
 
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
@@ -110,6 +111,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       },
     });
     if (seeded.businesses > 0) logger.info({ businesses: seeded.businesses }, 'demo merchants loaded');
+    // Their wallets' histories, posted through the ledger (once: skipped when it holds transfers).
+    await seedLedger(database.db);
   }
   const deps: AppDeps = {
     db: database.db,
