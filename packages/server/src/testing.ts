@@ -8,3 +8,6 @@ export { seedDemo } from './demo/seed-demo';
 export { seedMerchants } from './demo/seed-merchants';
 export { specimenCard } from './demo/specimen-documents';
 export { hashPassword } from './domains/auth/index';
+/** Wallets with ledger accounts and money in them, and postings, for tests of money commands from outside. */
+export { ledgerFingerprint, ledgerWallet, nextReference } from './test/ledger-kit';
+export { checkLedger, openCompanyAccounts, post } from './domains/ledger/index';

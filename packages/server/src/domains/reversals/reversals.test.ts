@@ -277,7 +277,12 @@ describe('the Funds Reversal history', () => {
       adminId: reverser.id,
       adminEmail: reverser.email,
     });
-    for (const query of [{ reference: transfer! }, { reference: `reversal:${transfer}` }, { adminId: String(reverser.id), reference: transfer! }]) {
+    const queries: Record<string, string>[] = [
+      { reference: transfer! },
+      { reference: `reversal:${transfer}` },
+      { adminId: String(reverser.id), reference: transfer! },
+    ];
+    for (const query of queries) {
       const found = await viewer.request('GET', '/api/EWTraction/reversals', { query });
       expect(found.body.items.map((item: { id: number }) => item.id)).toEqual([row.id]);
     }

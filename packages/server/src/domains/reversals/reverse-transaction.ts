@@ -73,7 +73,11 @@ function effectOn(accountId: number, transfers: readonly Movement[]): { change: 
 export async function reverseWalletTransaction(db: Db, target: ReversalTarget, request: ReversalRequest): Promise<ReversalOutcome> {
   const original = await findTarget(db, target);
   const first = await reversalOf(db, original.id);
-  if (first) throw alreadyReversed(original.reference, first.reference);
+  if (first) {
+    // A fee or cashback leg is reversed with its transaction: say which.
+    const principal = original.parent_transfer_id === null ? null : await transferById(db, original.parent_transfer_id);
+    throw alreadyReversed(original.reference, first.reference, principal?.reference);
+  }
   if (original.kind === 'reversal') {
     const reversed = original.reverses_transfer_id === null ? null : await transferById(db, original.reverses_transfer_id);
     throw conflict(
@@ -178,8 +182,8 @@ async function findTarget(db: Db, target: ReversalTarget) {
   return transfer;
 }
 
-function alreadyReversed(reference: string, reversal: string) {
-  return alreadyInState(`${reference} is already reversed by ${reversal}`, { reversal, reference });
+function alreadyReversed(reference: string, reversal: string, with_?: string) {
+  return alreadyInState(`${reference} is already reversed by ${reversal}${with_ ? ` (with ${with_})` : ''}`, { reversal, reference });
 }
 
 function transferShape(transfer: { id: bigint; reference: string; kind: string; amount: bigint; created_at: Date }) {
