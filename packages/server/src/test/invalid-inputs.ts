@@ -1,4 +1,4 @@
-import type { AnyCommand } from '@traction/core';
+import { type AnyCommand, fieldFormat } from '@traction/core';
 import { z } from 'zod';
 
 /**
@@ -203,12 +203,13 @@ export function validInput(command: AnyCommand): Record<string, unknown> {
   return input;
 }
 
-/** Integer path parameters: the ids a command looks up. */
+/** Integer path parameters: the ids a command looks up (an amount in the path, such as a new fee in kobo, is not one). */
 export function integerPathParams(command: AnyCommand): string[] {
   const schema = inputJsonSchema(command);
   return command.pathParams.filter((name) => {
     const node = schema.properties?.[name];
-    return node !== undefined && ['integer', 'number'].includes(kindOf(normalise(node)));
+    const field = zodChild(command.input, name);
+    return node !== undefined && ['integer', 'number'].includes(kindOf(normalise(node))) && !(field && fieldFormat(field) === 'kobo');
   });
 }
 

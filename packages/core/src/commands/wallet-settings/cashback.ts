@@ -108,7 +108,8 @@ export const updateCashbackRule = defineCommand({
   group: 'cashback',
   action: 'update-rule',
   title: 'Change a cashback rule',
-  description: 'Changes what is given; fields left out stay as they are. Deactivating stops it paying from the next credit.',
+  description:
+    'Changes what is given; fields left out stay as they are (a change that changes nothing is refused as already so). Deactivating stops it paying from the next credit.',
   keywords: ['cashback', 'deactivate rule', 'activate rule'],
   method: 'PATCH',
   path: '/api/EWTraction/cashback/rules/{id}',
@@ -130,10 +131,6 @@ export const updateCashbackRule = defineCommand({
     .superRefine((value, ctx) => {
       if (value.minimumTransaction !== undefined && value.noMinimum === true) {
         ctx.addIssue({ code: 'custom', path: ['noMinimum'], message: 'give minimumTransaction or noMinimum, not both' });
-      }
-      const { id: _id, ...changes } = value;
-      if (Object.values(changes).every((field) => field === undefined)) {
-        ctx.addIssue({ code: 'custom', path: ['name'], message: 'give at least one field to change' });
       }
     }),
   output: z.object({ rule: cashbackRule, message: z.string() }),
