@@ -17,6 +17,7 @@ import type { EmailOutboxTable } from './tables/outbox.tables';
 import type { SavedViewsTable } from './tables/views.tables';
 import type { ClientErrorsTable } from './tables/client-errors.tables';
 import type { LedgerAccountsTable, LedgerTransfersTable, LedgerWalletEntriesTable } from './tables/ledger.tables';
+import type { ApprovalPoliciesTable, ApprovalPolicyBandsTable, ApprovalRequestsTable } from './tables/approvals.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -53,4 +54,7 @@ export interface Database {
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_wallet_entries: LedgerWalletEntriesTable;
+  approval_policies: ApprovalPoliciesTable;
+  approval_policy_bands: ApprovalPolicyBandsTable;
+  approval_requests: ApprovalRequestsTable;
 }

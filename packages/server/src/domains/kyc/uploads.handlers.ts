@@ -12,7 +12,7 @@ import {
   UPLOAD_TYPE_INFO,
   type UploadContentType,
 } from '@traction/core';
-import { requireAdmin } from '../../handling/handler-context';
+import { type HandlerContext, requireAdmin } from '../../handling/handler-context';
 import { implement } from '../../handling/implement';
 import { businessExists } from '../merchants/index';
 import { findStoredUpload, findUpload, insertUpload } from './uploads.repository';
@@ -32,26 +32,31 @@ export function downloadName(originalName: string, type: UploadContentType): str
   return `${stem}.${UPLOAD_TYPE_INFO[type].extension}`;
 }
 
-export const createUploadHandler = implement(createUpload, async ({ input, ctx }) => {
+/**
+ * Checks and keeps an uploaded file (size, content type sniffed from its bytes) and answers its
+ * upload id. `field` names the input field in refusals. Other domains attach documents through
+ * this (a credit request's evidence), so every upload passes the same checks.
+ */
+export async function storeUpload(ctx: HandlerContext, file: Blob, options: { businessId?: number | undefined; field?: string } = {}): Promise<number> {
   const admin = requireAdmin(ctx);
-  const { file } = input;
+  const field = options.field ?? 'file';
   const limit = ctx.deps.config.uploadMaxBytes;
   if (file.size > limit) {
     throw new ApiError(413, `The file is ${formatByteSize(file.size)}; the limit is ${formatByteSize(limit)}`, {
-      fields: [{ field: 'file', message: `must be at most ${formatByteSize(limit)}` }],
+      fields: [{ field, message: `must be at most ${formatByteSize(limit)}` }],
     });
   }
-  if (file.size === 0) throw badRequest('The file is empty', [{ field: 'file', message: 'is empty' }]);
+  if (file.size === 0) throw badRequest('The file is empty', [{ field, message: 'is empty' }]);
   const bytes = new Uint8Array(await file.arrayBuffer());
   // The content decides, never the name or the type the client claims.
   const contentType = sniffUploadType(bytes.subarray(0, UPLOAD_SNIFF_BYTES));
   if (!contentType) {
     throw new ApiError(415, 'Only JPEG, PNG and PDF files are accepted; this file is none of them (its content was checked, not its name)', {
-      fields: [{ field: 'file', message: 'must be a JPEG, PNG or PDF file' }],
+      fields: [{ field, message: 'must be a JPEG, PNG or PDF file' }],
     });
   }
-  if (input.businessId !== undefined) {
-    if (!(await businessExists(ctx.db, input.businessId))) throw notFound(`Business ${input.businessId} does not exist`);
+  if (options.businessId !== undefined) {
+    if (!(await businessExists(ctx.db, options.businessId))) throw notFound(`Business ${options.businessId} does not exist`);
   }
 
   const storageKey = randomBytes(32).toString('hex');
@@ -61,7 +66,7 @@ export const createUploadHandler = implement(createUpload, async ({ input, ctx }
     sizeBytes: bytes.byteLength,
     sha256: createHash('sha256').update(bytes).digest('hex'),
     storageKey,
-    businessId: input.businessId ?? null,
+    businessId: options.businessId ?? null,
     uploadedBy: admin.id,
     at: ctx.now,
   });
@@ -69,22 +74,28 @@ export const createUploadHandler = implement(createUpload, async ({ input, ctx }
   // fail — this handler, the audit row, the commit — the stored bytes are deleted again.
   ctx.afterRollback(() => ctx.deps.providers.files.delete(storageKey));
   await ctx.deps.providers.files.put(storageKey, bytes);
+  return id;
+}
+
+export const createUploadHandler = implement(createUpload, async ({ input, ctx }) => {
+  const id = await storeUpload(ctx, input.file, { businessId: input.businessId });
   return { upload: (await findUpload(ctx.db, id))! };
 });
 
-export const getUploadHandler = implement(getUpload, async ({ input, ctx }) => {
-  const row = await findStoredUpload(ctx.db, input.id);
-  if (!row) throw notFound(`Upload ${input.id} does not exist`);
+/** An upload's bytes as a file answer, checked again on the way out (only an accepted type is ever served). */
+export async function serveUpload(ctx: HandlerContext, uploadId: number) {
+  const row = await findStoredUpload(ctx.db, uploadId);
+  if (!row) throw notFound(`Upload ${uploadId} does not exist`);
   const bytes = await ctx.deps.providers.files.get(row.storage_key);
   if (!bytes) {
     ctx.deps.logger.error({ uploadId: row.id, requestId: ctx.request.id }, 'an upload row has no file in the file store');
-    throw notFound(`The file of upload ${input.id} is missing from the file store`);
+    throw notFound(`The file of upload ${uploadId} is missing from the file store`);
   }
   // Checked again on the way out: whatever sits in the store, only an accepted type is ever served.
   const contentType = sniffUploadType(bytes.subarray(0, UPLOAD_SNIFF_BYTES));
   if (!contentType || contentType !== row.content_type) {
     ctx.deps.logger.error({ uploadId: row.id, requestId: ctx.request.id }, 'a stored file does not match its recorded type; not served');
-    throw notFound(`The file of upload ${input.id} cannot be served: its content no longer matches its type`);
+    throw notFound(`The file of upload ${uploadId} cannot be served: its content no longer matches its type`);
   }
   return {
     fileName: downloadName(row.original_name, contentType),
@@ -93,4 +104,6 @@ export const getUploadHandler = implement(getUpload, async ({ input, ctx }) => {
     disposition: 'attachment' as const,
     body: bytes,
   };
-});
+}
+
+export const getUploadHandler = implement(getUpload, async ({ input, ctx }) => serveUpload(ctx, input.id));

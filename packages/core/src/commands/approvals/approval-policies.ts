@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { defineCommand } from '../../command';
+import { said } from '../audit/audit-description';
+import { approvalBandInput, approvalCommandField, approvalPolicy, checkBands } from './approval-schemas';
+
+export const listApprovalPolicies = defineCommand({
+  id: 'approval-policies.list',
+  group: 'approval-policies',
+  action: 'list',
+  title: 'List approval policies',
+  description: 'Which actions wait for a second admin, who may approve them by amount band, and how long a request waits before it expires.',
+  keywords: ['four-eyes', 'approval limits', 'authorisation limits', 'maker checker'],
+  method: 'GET',
+  path: '/api/approval-policies',
+  permission: 'approvals.view',
+  input: z.object({}),
+  output: z.object({ items: z.array(approvalPolicy) }),
+  example: 'traction approval-policies list',
+});
+
+export const updateApprovalPolicy = defineCommand({
+  id: 'approval-policies.update',
+  group: 'approval-policies',
+  action: 'update',
+  title: 'Change an approval policy',
+  description:
+    'Sets how long requests wait and who may approve them by amount band: each band takes amounts up to upToKobo (kobo; null on the last band: every larger amount) and names the permission, and optionally the department, the approver needs. Requests already made follow the new bands; their expiry stays as it was.',
+  keywords: ['four-eyes', 'approval limits', 'authorisation limits', 'expiry'],
+  method: 'PATCH',
+  path: '/api/approval-policies/{command}',
+  permission: 'approvals.policies',
+  danger: 'confirm',
+  audit: { action: (input) => `change the approval policy of ${said(input.command) || 'an action'}` },
+  input: z
+    .object({
+      command: approvalCommandField,
+      expiryHours: z.number().int().min(1).max(720).optional().meta({ label: 'Expires after (hours)' }),
+      bands: z.array(approvalBandInput).min(1).max(10).optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.bands) checkBands(value.bands, ctx);
+    }),
+  output: z.object({ policy: approvalPolicy, message: z.string() }),
+  example:
+    'traction approval-policies update --command wallets.credit --expiry-hours 48 --bands \'[{"upToKobo":50000000,"permission":"wallets.credit.authorise"},{"upToKobo":null,"permission":"wallets.credit.authorise","department":"Finance"}]\'',
+});
