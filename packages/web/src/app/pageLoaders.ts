@@ -43,6 +43,10 @@ export const pageLoaders = {
   VerificationDetailPage: () => import('../modules/kyc/VerificationDetailPage'),
   VerificationListPage: () => import('../modules/kyc/VerificationListPage'),
   SavedViewsPage: () => import('../modules/views/SavedViewsPage'),
+  CashbackActivationPage: () => import('../modules/wallet-settings/CashbackActivationPage'),
+  CashbackRulesPage: () => import('../modules/wallet-settings/CashbackRulesPage'),
+  TransferFeePage: () => import('../modules/wallet-settings/TransferFeePage'),
+  WalletSettingsPage: () => import('../modules/wallet-settings/WalletSettingsPage'),
 } satisfies Record<string, PageLoader>;
 
 // Routes may name exactly these pages: a route naming one that has no loader does not compile.
