@@ -105,11 +105,11 @@ export const ROUTES: readonly RouteEntry[] = [
 
   link('/wallet-transaction-logs', 'Wallet Transaction Logs', 'Wallet'),
   sub('/wallet-transaction-logs/{id}', 'Wallet Transaction', 'Wallet'),
-  link('/funds-reversal', 'Funds Reversal', 'Wallet'),
-  sub('/funds-reversal/{id}', 'Funds Reversal Detail', 'Wallet'),
+  link('/funds-reversal', 'Funds Reversal', 'Wallet', { permission: 'wallets.view', page: 'FundsReversalPage' }),
+  sub('/funds-reversal/{id}', 'Funds Reversal Detail', 'Wallet', { permission: 'wallets.view', page: 'FundsReversalDetailPage' }),
   link('/wallet-management-portal', 'Wallet Management Portal', 'Wallet'),
   link('/all-wallets-transactions-logs', 'All Wallets Transactions Logs', 'Wallet'),
-  link('/transaction-reversal', 'Transaction Reversal', 'Wallet'),
+  link('/transaction-reversal', 'Transaction Reversal', 'Wallet', { permission: 'wallets.reverse', page: 'TransactionReversalPage' }),
   sub('/new-wallet-crediting-portal/{id}/{email}', 'New Wallet Crediting', 'Wallet'),
   sub('/wallet-crediting-portal-select-business', 'Wallet Crediting: Select Business', 'Wallet'),
 

@@ -76,7 +76,7 @@ export const listReversals = defineCommand({
     rowName: 'originalReference',
     columns: [
       { key: 'createdAt', label: 'Reversed', kind: 'datetime' },
-      { key: 'originalReference', label: 'Transaction', kind: 'id', priority: 'high' },
+      { key: 'originalReference', label: 'Transaction', kind: 'id', priority: 'high', width: 24 },
       { key: 'originalKind', label: 'Kind', kind: 'enum' },
       { key: 'businessName', label: 'Business', kind: 'text' },
       { key: 'amount', label: 'Amount', kind: 'money', priority: 'high' },
