@@ -55,7 +55,10 @@ export default function FundsReversalDetailPage() {
           </Field>
           <Field label="Wallet balance now">{reversal.walletBalance === null ? null : formatNaira(reversal.walletBalance)}</Field>
           <Field label="Original transaction">
-            <span className="font-mono">{reversal.originalReference}</span> · {humanize(reversal.originalKind)} · {when(reversal.originalCreatedAt)}
+            <Link className={`${linkClass} font-mono`} to={`/wallet-transaction-logs/${encodeURIComponent(reversal.originalReference)}`}>
+              {reversal.originalReference}
+            </Link>{' '}
+            · {humanize(reversal.originalKind)} · {when(reversal.originalCreatedAt)}
           </Field>
           <Field label="Request">{reversal.requestId}</Field>
         </dl>
