@@ -200,6 +200,15 @@ describe('KYC tier limits inside every posting', () => {
     await ledgerIsSound();
   });
 
+  it('lets concurrent debits of one wallet fit under the daily limit only as far as it goes', async () => {
+    const { wallet, account } = await ledgerWallet(t.db, { funds: 200_000 * NAIRA });
+    const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => postNow(transferOut(account.id, 10_000 * NAIRA))));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(5);
+    for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason.details).toMatchObject({ reason: 'limit', limit: 'daily_debit' });
+    expect(await limitsOf(wallet.uid)).toMatchObject({ usedToday: 50_000 * NAIRA, balance: 150_000 * NAIRA });
+    await ledgerIsSound();
+  });
+
   it('answers 404 for a wallet that does not exist and 400 for a uid that is not one', async () => {
     expect((await viewer.request('GET', '/api/wallets/3f2b8c1e-9a4d-4c5e-8f7a-2b1c0d9e8f7a/limits')).status).toBe(404);
     const bad = await viewer.request('GET', '/api/wallets/not-a-uid/limits');
