@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LooseBody } from './test/harness';
 import { createScratchDatabase } from './test/test-database';
 
 /**
@@ -68,7 +69,7 @@ async function kill(server: Server): Promise<void> {
 
 interface Answer {
   status: number;
-  body: Record<string, any>;
+  body: LooseBody;
 }
 
 async function call(url: string, method: string, path: string, options: { body?: unknown; token?: string; key?: string } = {}): Promise<Answer> {
@@ -76,7 +77,7 @@ async function call(url: string, method: string, path: string, options: { body?:
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.key) headers['idempotency-key'] = options.key;
   const response = await fetch(`${url}${path}`, { method, headers, ...(options.body ? { body: JSON.stringify(options.body) } : {}) });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as LooseBody };
 }
 
 async function signIn(url: string, email: string, password: string): Promise<string> {

@@ -128,7 +128,7 @@ describe('CommandForm', () => {
     expect(screen.getByText('= ₦12,500.50')).toBeTruthy();
     // A refused preview says why and posts nothing.
     preview.mockRejectedValueOnce(
-      new ClientError('conflict', 409, 'POST', '/v1/test/transfer', { code: '409', message: 'Insufficient balance: the wallet holds ₦100.00' }),
+      new ClientError('rejected', 409, 'POST', '/v1/test/transfer', { code: '409', message: 'Insufficient balance: the wallet holds ₦100.00' }),
     );
     await user.click(screen.getByRole('button', { name: 'Preview: Transfer funds…' }));
     expect(await screen.findByText('Insufficient balance: the wallet holds ₦100.00')).toBeTruthy();
