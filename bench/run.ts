@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [server-start] [--no-postgres] [--quick]]`
+ * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [server-start] [ledger] [--no-postgres] [--quick]]`
  *
  * Runs the benchmarks against real servers over loopback HTTP and prints figures: no
  * assertions, no pass or fail. PostgreSQL figures come from the server DATABASE_URL names, or
@@ -10,6 +10,7 @@
  */
 import os from 'node:os';
 import { cliBench } from './cli.bench';
+import { LEDGER_FULL, LEDGER_QUICK, ledgerBench } from './ledger.bench';
 import { bundleBench, printBundleFigures, type BundleFigure } from './bundle.bench';
 import { listCallBench, type ListOptions } from './list-call.bench';
 import { merchantsBench } from './merchants.bench';
@@ -25,7 +26,7 @@ const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith('--')));
 const picked = args.filter((arg) => !arg.startsWith('--'));
 for (const flag of flags) if (!['--no-postgres', '--quick'].includes(flag)) throw new Error(`unknown option ${flag}`);
-const NAMES = ['sign-in', 'list', 'merchants', 'palette', 'table', 'bundle', 'cli', 'server-start'];
+const NAMES = ['sign-in', 'list', 'merchants', 'palette', 'table', 'bundle', 'cli', 'server-start', 'ledger'];
 for (const name of picked) if (!NAMES.includes(name)) throw new Error(`unknown benchmark ${name} (${NAMES.join(', ')})`);
 const wanted = (name: string) => picked.length === 0 || picked.includes(name);
 const quick = flags.has('--quick');
@@ -100,6 +101,8 @@ try {
   if (wanted('cli')) await cliBench(quick ? { startRuns: 5, exportScales: [1, 100] } : {});
   // The server as `npm start` runs it against tsx: start-up time and memory (its own table).
   if (wanted('server-start')) await serverStartBench(quick ? { runs: 1 } : {});
+  // The ledger: post() throughput, then 1 M wallet transactions (the list, the check, a CLI bulk reversal).
+  if (wanted('ledger')) figures.push(...(await ledgerBench(databases, quick ? LEDGER_QUICK : LEDGER_FULL)));
 } finally {
   await stopPostgres();
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/connect';
 import { balances, openCompanyAccounts, post, reverse, walletAccount, type CompanyAccount, type Posting } from '../domains/ledger/index';
 import { FIRST_NAMES, LAST_NAMES } from './names';
 import { createRandom, type Random } from './random';
+import { transferFee } from '../domains/wallet-settings/index';
 
 /**
  * Demo wallet histories (issue 14): POS credits from the banks' floats (some with cashback),
@@ -32,6 +33,8 @@ export interface SeedLedgerOptions {
    * the call's first transaction — fewer round trips, coarser timestamps.
    */
   legsPerPost?: number;
+  /** Share of transactions that reverse an earlier one of the wallet, when it has one (default 0.02). */
+  reversalRate?: number;
   /** Transactions per database transaction (default 200). */
   perCommit?: number;
   /** Called after each commit with the transactions posted so far. */
@@ -54,11 +57,9 @@ const LAGOS_OFFSET = 3_600_000;
 /**
  * Most a demo wallet sends in a Lagos day, fees included: Tier 1's single-debit and daily limit
  * (₦50,000), the smallest there is, so no demo payout is refused whatever a merchant's KYC tier.
- * A wallet sends at most once per post() call (its fee leg ends its part of the call, below).
+ * A wallet sends at most once per post() call: the limits count a posting's debits together.
  */
 const DAILY_DEBITS = 5_000_000;
-/** NIP-like transfer charges in kobo: ₦10.75 up to ₦5,000, ₦26.88 up to ₦50,000, ₦53.75 above. */
-const transferFee = (kobo: number) => (kobo <= 500_000 ? 1_075 : kobo <= 5_000_000 ? 2_688 : 5_375);
 /** Banks people send to: short names as statements print them, CBN codes for valid NUBANs. */
 const PAYEE_BANKS = [
   ['GTBank', '058'],
@@ -104,6 +105,8 @@ export async function seedLedger(db: Db, options: SeedLedgerOptions = {}): Promi
   const start = anchor - (options.days ?? 90) * DAY;
   const random = createRandom(14);
   const company = await openCompanyAccounts(db);
+  // The fee the wallet settings charge on a transfer out (the Transfer Fee page's figure).
+  const fee = await transferFee(db);
 
   const rows = await db
     .selectFrom('wallets as w')
@@ -176,8 +179,8 @@ export async function seedLedger(db: Db, options: SeedLedgerOptions = {}): Promi
   let legs: Posting[] = [];
   let callAt = 0;
   let after: ((ids: bigint[]) => void)[] = [];
-  /** Wallets whose last leg in `legs` has a fee or cashback leg: another of theirs must wait for the next call (see below). */
-  let closed = new Set<number>();
+  /** Wallets that send money in the call being gathered: they send nothing more in it. */
+  let sent = new Set<number>();
 
   await commitInChunks(db, order.length, perCommit, options.onProgress, async (trx, from, to) => {
     const flush = async () => {
@@ -187,16 +190,15 @@ export async function seedLedger(db: Db, options: SeedLedgerOptions = {}): Promi
       for (const remember of after) remember(ids);
       legs = [];
       after = [];
-      closed = new Set();
+      sent = new Set();
     };
     for (let k = from; k < to; k += 1) {
       const index = order[k]!;
       const plan = plans[owners[index]!]!;
       const at = times[index]!;
-      // A call inserts every principal before every fee and cashback leg: a wallet with a leg
-      // that has children ends its part of the call, so its log's balances follow its times.
-      if (closed.has(plan.accountId)) await flush();
-      const reversal = random.chance(0.02) ? reversible(plan, random) : null;
+      // Every leg of a call takes the call's time, so a wallet's log read in time order is read
+      // in the order the call wrote it, and its balances chain.
+      const reversal = random.chance(options.reversalRate ?? 0.02) ? reversible(plan, random) : null;
       if (reversal) {
         await flush();
         const reason = random.pick(reversal.kind === 'pos' ? POS_REVERSAL_REASONS : TRANSFER_REVERSAL_REASONS);
@@ -222,12 +224,11 @@ export async function seedLedger(db: Db, options: SeedLedgerOptions = {}): Promi
         plan.debitedToday = 0;
       }
       const allowance = Math.min(plan.balance, DAILY_DEBITS - plan.debitedToday);
-      if (plan.canDebit && allowance >= 500_000 && random.chance(0.3)) {
+      if (plan.canDebit && !sent.has(plan.accountId) && allowance >= 500_000 && random.chance(0.3)) {
         // A payout: most of what it may send today, to the merchant's own account or to someone they pay.
         const own = plan.settlement !== null && random.chance(0.6);
         let amount = Math.floor((allowance * (0.4 + random.next() * 0.55)) / 10_000) * 10_000;
-        while (amount + transferFee(amount) > allowance) amount -= 10_000;
-        const fee = transferFee(amount);
+        while (amount + fee > allowance) amount -= 10_000;
         plan.debitedToday += amount + fee;
         const [bank, code] = random.pick(PAYEE_BANKS);
         const payee = `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`.toUpperCase();
@@ -257,7 +258,7 @@ export async function seedLedger(db: Db, options: SeedLedgerOptions = {}): Promi
         after.push((ids) => {
           plan.lastTransferOut = { id: ids[first]!, reference: principal };
         });
-        closed.add(plan.accountId);
+        sent.add(plan.accountId);
       } else {
         // A card payment at the merchant's terminal: ₦200 to ₦150,000, most of them small.
         const amount = Math.round(Math.exp(Math.log(200) + random.next() ** 1.6 * Math.log(750)) / 50) * 5_000;
@@ -282,7 +283,6 @@ export async function seedLedger(db: Db, options: SeedLedgerOptions = {}): Promi
             narration: `Cashback 0.5% on ${principal}`,
             parent: first,
           });
-          closed.add(plan.accountId);
         }
         plan.balance += amount + cashback;
         after.push((ids) => {
