@@ -1,4 +1,4 @@
-import { REVERSAL_WINDOW_DAYS, reverseWalletTransaction } from '@traction/core';
+import { formatNaira, REVERSAL_WINDOW_DAYS, reverseWalletTransaction } from '@traction/core';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
@@ -8,6 +8,7 @@ import { linkClass } from '../ui/linkClass';
 import { PageHeader } from '../ui/PageHeader';
 import { TextField } from '../ui/TextField';
 import { parseReferences } from './parseReferences';
+import { useReversalPreviews } from './useReversalPreviews';
 import { type ReversalLineState, useReversalRun } from './useReversalRun';
 
 const STATE_WORDS: Record<ReversalLineState, { label: string; tone: BadgeTone }> = {
@@ -38,6 +39,7 @@ export default function TransactionReversalPage() {
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<{ references?: string; reason?: string }>({});
   const { lines, running, run } = useReversalRun();
+  const { previews, load, clear } = useReversalPreviews();
   const referencesId = useId();
   const referencesBox = useRef<HTMLTextAreaElement>(null);
   const parsed = useMemo(() => parseReferences(text), [text]);
@@ -63,15 +65,17 @@ export default function TransactionReversalPage() {
     if (next.references || next.reason) return;
     setTyped('');
     setStep('confirm');
+    void load(parsed.references, reason.trim());
   };
   const back = () => {
+    clear();
     setStep('enter');
     queueMicrotask(() => referencesBox.current?.focus());
   };
   const go = () => {
     if (typed.trim() !== expected || running) return;
     setStep('run');
-    void run(parsed.references, reason.trim());
+    void run(parsed.references, reason.trim(), tokens);
   };
   const onReferencesKey = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -79,6 +83,16 @@ export default function TransactionReversalPage() {
       review();
     }
   };
+  const ready = [...previews.values()].flatMap((preview) => (preview.state === 'ready' ? [preview.preview] : []));
+  const tokens = new Map(
+    parsed.references.flatMap((reference) => {
+      const preview = previews.get(reference);
+      return preview?.state === 'ready' ? [[reference, preview.preview.token] as const] : [];
+    }),
+  );
+  const previewing = [...previews.values()].some((preview) => preview.state === 'loading');
+  const refusedCount = [...previews.values()].filter((preview) => preview.state === 'refused').length;
+  const total = ready.reduce((sum, preview) => sum + preview.transfers.reduce((moved, transfer) => moved + transfer.amount, 0), 0);
   const tally = (state: ReversalLineState) => lines.filter((line) => line.state === state).length;
   const unanswered = lines.filter((line) => line.state === 'unanswered').map((line) => line.reference);
 
@@ -156,11 +170,24 @@ export default function TransactionReversalPage() {
           <p>
             Reverse {count === 1 ? 'this transaction' : `these ${count} transactions`} with their fees and cashback, for the reason “{reason.trim()}”:
           </p>
-          <ul className="max-h-48 overflow-y-auto font-mono text-sm" aria-label="Transactions to reverse">
-            {parsed.references.map((reference) => (
-              <li key={reference}>{reference}</li>
-            ))}
+          <ul className="max-h-64 space-y-0.5 overflow-y-auto text-sm" aria-label="Transactions to reverse">
+            {parsed.references.map((reference) => {
+              const preview = previews.get(reference);
+              return (
+                <li key={reference} data-reference={reference} data-preview={preview?.state}>
+                  <span className="font-mono">{reference}</span>
+                  {preview?.state === 'ready' ? <span className="text-zinc-600 dark:text-zinc-300"> — {preview.summary}</span> : null}
+                  {preview?.state === 'refused' ? <span className="text-red-600 dark:text-red-400"> — would be refused: {preview.message}</span> : null}
+                  {preview?.state === 'loading' ? <span className="text-zinc-500"> — previewing…</span> : null}
+                </li>
+              );
+            })}
           </ul>
+          <p role="status" data-preview-total className="text-sm font-medium">
+            {previewing
+              ? 'Previewing each reversal (nothing is posted yet)…'
+              : `Would move ${formatNaira(total)} in ${ready.length} reversal${ready.length === 1 ? '' : 's'}${refusedCount ? `; ${refusedCount} would be refused` : ''}. Each posts only as previewed.`}
+          </p>
           <TextField
             label={count === 1 ? 'Type the reference to confirm' : `Type ${count}, the number of transactions, to confirm`}
             name="confirmation"

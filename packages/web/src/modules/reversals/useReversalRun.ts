@@ -34,7 +34,7 @@ export function useReversalRun() {
   const [running, setRunning] = useState(false);
   const keys = useRef(new Map<string, string>());
 
-  const run = useCallback(async (references: readonly string[], reason: string) => {
+  const run = useCallback(async (references: readonly string[], reason: string, previewed: ReadonlyMap<string, string> = new Map()) => {
     const update = (reference: string, line: Partial<ReversalLine>) =>
       setLines((current) => current.map((existing) => (existing.reference === reference ? { ...existing, ...line } : existing)));
     setRunning(true);
@@ -51,7 +51,12 @@ export function useReversalRun() {
       keys.current.set(`${reference}\n${reason}`, key);
       update(reference, { state: 'running' });
       try {
-        const output = await client.call(reverseWalletTransaction, { TransactionReference: reference, reason }, { idempotencyKey: key });
+        const token = previewed.get(reference);
+        const output = await client.call(
+          reverseWalletTransaction,
+          { TransactionReference: reference, reason },
+          { idempotencyKey: key, ...(token ? { ifMatch: token } : {}) },
+        );
         update(reference, { state: 'reversed', message: output.message, reversalId: output.reversal.id });
         keys.current.delete(`${reference}\n${reason}`);
       } catch (error) {
