@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../../command';
 import { said } from '../audit/audit-description';
-import { approvalBandInput, approvalCommandField, approvalPolicy, checkBands } from './approval-schemas';
+import { approvalBandsField, approvalCommandField, approvalPolicy } from './approval-schemas';
 
 export const listApprovalPolicies = defineCommand({
   id: 'approval-policies.list',
@@ -24,23 +24,19 @@ export const updateApprovalPolicy = defineCommand({
   action: 'update',
   title: 'Change an approval policy',
   description:
-    'Sets how long requests wait and who may approve them by amount band: each band takes amounts up to upToKobo (kobo; null on the last band: every larger amount) and names the permission, and optionally the department, the approver needs. Requests already made follow the new bands; their expiry stays as it was.',
+    'Sets the whole policy: how long requests wait and who may approve them by amount band. Bands are separated by ";", each LIMIT=PERMISSION or LIMIT=PERMISSION@DEPARTMENT with LIMIT in Naira (amounts up to it); the last may leave out LIMIT= to take every larger amount (with a limit, larger amounts cannot be requested). Requests already made follow the new bands; their expiry stays as it was.',
   keywords: ['four-eyes', 'approval limits', 'authorisation limits', 'expiry'],
   method: 'PATCH',
   path: '/api/approval-policies/{command}',
   permission: 'approvals.policies',
   danger: 'confirm',
   audit: { action: (input) => `change the approval policy of ${said(input.command) || 'an action'}` },
-  input: z
-    .object({
-      command: approvalCommandField,
-      expiryHours: z.number().int().min(1).max(720).optional().meta({ label: 'Expires after (hours)' }),
-      bands: z.array(approvalBandInput).min(1).max(10).optional(),
-    })
-    .superRefine((value, ctx) => {
-      if (value.bands) checkBands(value.bands, ctx);
-    }),
+  input: z.object({
+    command: approvalCommandField,
+    expiryHours: z.number().int().min(1).max(720).meta({ label: 'Expires after (hours)' }),
+    bands: approvalBandsField,
+  }),
   output: z.object({ policy: approvalPolicy, message: z.string() }),
   example:
-    'traction approval-policies update --command wallets.credit --expiry-hours 48 --bands \'[{"upToKobo":50000000,"permission":"wallets.credit.authorise"},{"upToKobo":null,"permission":"wallets.credit.authorise","department":"Finance"}]\'',
+    'traction approval-policies update --command wallets.credit --expiry-hours 48 --bands "500000=wallets.credit.authorise; wallets.credit.authorise@Finance"',
 });

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { isPermission } from '../../permissions';
-import { textField } from '../../schemas/common';
-import { koboField } from '../../schemas/fields';
 import { koboAmount } from '../../schemas/money';
 
 /**
@@ -71,7 +69,7 @@ export const decisionRight = z.object({ allowed: z.boolean(), reason: z.string()
 
 /** One band of a policy as stored and shown. */
 export const approvalBand = z.object({
-  /** Amounts up to and including this (kobo) fall in the band; null: no upper bound. */
+  /** Amounts up to and including this (kobo) fall in the band; null: no upper bound (above the last bound, nothing may be requested). */
   upToKobo: koboAmount.nullable(),
   /** The permission the deciding admin must hold. */
   permission: z.string(),
@@ -85,35 +83,91 @@ export const approvalPolicy = z.object({
   label: z.string(),
   /** Hours a request waits before it expires. */
   expiryHours: z.number().int(),
-  /** Ascending; the last has no upper bound. */
+  /** Ascending; amounts above the last band's bound cannot be requested. */
   bands: z.array(approvalBand),
   /** The bands in words: "up to ₦500,000.00: any admin holding …; above: Finance …". */
   summary: z.string(),
+  /** The bands as an update takes them (`500000=wallets.credit.authorise; wallets.credit.authorise@Finance`). */
+  bandsText: z.string(),
   updatedAt: z.string(),
   updatedByName: z.string().nullable(),
 });
 export type ApprovalPolicy = z.infer<typeof approvalPolicy>;
 
-/** A band as an update gives it. Amounts in kobo (₦500,000.00 is 50000000). */
-export const approvalBandInput = z.object({
-  upToKobo: koboField.nullable(),
-  permission: z.string().trim().max(100).refine(isPermission, 'must be a permission id (see traction permissions catalogue)'),
-  department: textField(100).nullable().optional(),
-});
+/** A band as an update gives it: amounts in kobo, the department by name. */
+export interface BandInput {
+  upToKobo: number | null;
+  permission: string;
+  department: string | null;
+}
 
-/** Bands ascend strictly and end with one that has no upper bound, so every amount falls in exactly one. */
-export function checkBands(bands: readonly { upToKobo: number | null }[], ctx: z.RefinementCtx, path: readonly (string | number)[] = ['bands']): void {
+const BAND = /^(?:(?<limit>[₦0-9.]+)\s*=\s*)?(?<permission>[a-z][a-z0-9.-]*)\s*(?:@\s*(?<department>[^;@=]+?))?$/;
+
+/**
+ * Reads bands written as people type them, one after another separated by `;`: `LIMIT=PERMISSION`
+ * or `LIMIT=PERMISSION@DEPARTMENT`, LIMIT in Naira (amounts up to and including it); the last may
+ * leave out `LIMIT=` to take every larger amount. `500000=wallets.credit.authorise;
+ * wallets.credit.authorise@Finance`. No commas, so the text fits a CSV cell and a shell word.
+ */
+export function parseBands(text: string): { bands: BandInput[]; problems: string[] } {
+  const bands: BandInput[] = [];
+  const problems: string[] = [];
+  const parts = text
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (parts.length === 0) problems.push('must name at least one band');
+  if (parts.length > 10) problems.push('may name at most 10 bands');
+  parts.forEach((part, index) => {
+    const match = BAND.exec(part);
+    const number = index + 1;
+    if (!match?.groups) {
+      problems.push(`band ${number} (${part}) must read LIMIT=PERMISSION or LIMIT=PERMISSION@DEPARTMENT`);
+      return;
+    }
+    const { limit, permission = '', department } = match.groups;
+    let upToKobo: number | null = null;
+    if (limit !== undefined) {
+      const naira = limit.replace(/^₦/, '');
+      if (!/^\d{1,11}(\.\d{1,2})?$/.test(naira) || Number(naira) <= 0) {
+        problems.push(`band ${number}: ${limit} must be an amount in Naira above zero with at most 2 decimals`);
+        return;
+      }
+      const [whole = '0', fraction = ''] = naira.split('.');
+      upToKobo = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+    }
+    if (!isPermission(permission)) problems.push(`band ${number}: ${permission} is not a permission id`);
+    bands.push({ upToKobo, permission, department: department?.trim() || null });
+  });
   bands.forEach((band, index) => {
     const last = index === bands.length - 1;
-    if (last && band.upToKobo !== null) {
-      ctx.addIssue({ code: 'custom', path: [...path, index, 'upToKobo'], message: 'must be null on the last band (it takes every larger amount)' });
-    }
-    if (!last && band.upToKobo === null) {
-      ctx.addIssue({ code: 'custom', path: [...path, index, 'upToKobo'], message: 'may be null only on the last band' });
-    }
+    if (!last && band.upToKobo === null) problems.push(`band ${index + 1} has no limit, so only the last band may leave it out`);
     const before = index > 0 ? bands[index - 1]?.upToKobo : null;
     if (band.upToKobo !== null && before !== null && before !== undefined && band.upToKobo <= before) {
-      ctx.addIssue({ code: 'custom', path: [...path, index, 'upToKobo'], message: 'must be more than the band before it' });
+      problems.push(`band ${index + 1}'s limit must be more than band ${index}'s`);
     }
   });
+  return { bands, problems };
 }
+
+/** Bands as `parseBands` reads them (the text a policy's form starts with). */
+export function bandsText(bands: readonly BandInput[]): string {
+  return bands
+    .map((band) => {
+      const limit =
+        band.upToKobo === null ? '' : `${Math.floor(band.upToKobo / 100)}${band.upToKobo % 100 ? `.${String(band.upToKobo % 100).padStart(2, '0')}` : ''}=`;
+      return `${limit}${band.permission}${band.department ? `@${band.department}` : ''}`;
+    })
+    .join('; ');
+}
+
+/** A policy's bands as text (see `parseBands`); checked here, so a bad band is a 400 naming `bands`. */
+export const approvalBandsField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(1000)
+  .superRefine((text, ctx) => {
+    for (const problem of parseBands(text).problems) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({ label: 'Bands (LIMIT=PERMISSION@DEPARTMENT; …)' });

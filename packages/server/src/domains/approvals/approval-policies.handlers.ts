@@ -1,4 +1,4 @@
-import { alreadyInState, badRequest, listApprovalPolicies, notFound, updateApprovalPolicy, type FieldIssue } from '@traction/core';
+import { alreadyInState, badRequest, listApprovalPolicies, notFound, parseBands, updateApprovalPolicy } from '@traction/core';
 import { requireAdmin } from '../../handling/handler-context';
 import { implement } from '../../handling/implement';
 import { toApprovalPolicy } from './approval-rules';
@@ -17,30 +17,34 @@ export const updateApprovalPolicyHandler = implement(updateApprovalPolicy, async
   if (!(await lockPolicy(ctx.db, input.command))) throw notFound(`There is no approval policy for ${input.command}`);
   const before = toApprovalPolicy((await findPolicy(ctx.db, input.command))!);
 
-  let bands: { upToKobo: number | null; permission: string; departmentId: number | null }[] | undefined;
-  if (input.bands) {
-    const names = input.bands.flatMap((band) => (band.department ? [band.department] : []));
-    const departments = await departmentsByName(ctx.db, names);
-    const issues: FieldIssue[] = [];
-    bands = input.bands.map((band, index) => {
-      const departmentId = band.department ? (departments.get(band.department.toLowerCase()) ?? null) : null;
-      if (band.department && departmentId === null)
-        issues.push({ field: `bands.${index}.department`, message: `there is no department named ${band.department}` });
-      return { upToKobo: band.upToKobo, permission: band.permission, departmentId };
-    });
-    if (issues.length) throw badRequest(issues.map((issue) => `${issue.field} ${issue.message}`).join('; '), issues);
+  // Checked by the input schema already; read here for the departments' ids.
+  const wanted = parseBands(input.bands).bands;
+  const departments = await departmentsByName(
+    ctx.db,
+    wanted.flatMap((band) => (band.department ? [band.department] : [])),
+  );
+  const unknown = wanted.flatMap((band) => (band.department && !departments.has(band.department.toLowerCase()) ? [band.department] : []));
+  if (unknown.length) {
+    const message = `there is no department named ${unknown.join(' or ')}`;
+    throw badRequest(`bands: ${message}`, [{ field: 'bands', message }]);
   }
+  const bands = wanted.map((band) => ({
+    upToKobo: band.upToKobo,
+    permission: band.permission,
+    departmentId: band.department ? (departments.get(band.department.toLowerCase()) ?? null) : null,
+  }));
 
   const sameBands =
-    !input.bands ||
-    (input.bands.length === before.bands.length &&
-      input.bands.every((band, index) => {
-        const old = before.bands[index]!;
-        return (
-          band.upToKobo === old.upToKobo && band.permission === old.permission && (band.department ?? null)?.toLowerCase() === old.department?.toLowerCase()
-        );
-      }));
-  if (sameBands && (input.expiryHours === undefined || input.expiryHours === before.expiryHours)) {
+    bands.length === before.bands.length &&
+    wanted.every((band, index) => {
+      const old = before.bands[index]!;
+      return (
+        band.upToKobo === old.upToKobo &&
+        band.permission === old.permission &&
+        (band.department?.toLowerCase() ?? null) === (old.department?.toLowerCase() ?? null)
+      );
+    });
+  if (sameBands && input.expiryHours === before.expiryHours) {
     throw alreadyInState(`The approval policy of ${before.label} is already so: ${before.summary}`);
   }
 

@@ -1,17 +1,21 @@
-import { formatNaira, isPermission, PERMISSIONS, type ApprovalPolicy } from '@traction/core';
+import { bandsText, formatNaira, isPermission, PERMISSIONS, type ApprovalPolicy } from '@traction/core';
 import { isoTimestamp } from '../../db/timestamps';
 import type { SignedInAdmin } from '../../handling/handler-context';
 import type { StoredBand, StoredPolicy } from './approvals.repository';
 
-/** The band an amount falls in (the first whose upper bound it does not pass), with the bound below it. */
-export function bandFor(policy: StoredPolicy, amount: bigint): { band: StoredBand; above: bigint | null } {
+/** The band an amount falls in (the first whose upper bound it does not pass), with the bound below it; null above the last bound. */
+export function bandFor(policy: StoredPolicy, amount: bigint): { band: StoredBand; above: bigint | null } | null {
   let above: bigint | null = null;
   for (const band of policy.bands) {
     if (band.upToKobo === null || amount <= band.upToKobo) return { band, above };
     above = band.upToKobo;
   }
-  // The migration's and the update's checks keep an unbounded last band; a policy without one is a fault.
-  throw new Error(`approval policy ${policy.commandId} has no band for ${amount} kobo`);
+  return null;
+}
+
+/** The largest amount the policy lets anyone approve, or null when there is no limit. */
+export function policyCeiling(policy: StoredPolicy): bigint | null {
+  return policy.bands.at(-1)?.upToKobo ?? null;
 }
 
 const permissionLabel = (permission: string) => (isPermission(permission) ? `“${PERMISSIONS[permission].label}”` : `“${permission}”`);
@@ -35,20 +39,23 @@ export function policySummary(policy: StoredPolicy): string {
     parts.push(`${bandRange(band, above)}: ${bandDecider(band)}`);
     above = band.upToKobo;
   }
+  if (above !== null) parts.push(`above ${formatNaira(above)}: nobody (cannot be requested)`);
   return `${parts.join('; ')}. Requests expire after ${policy.expiryHours} hours.`;
 }
 
 export function toApprovalPolicy(policy: StoredPolicy): ApprovalPolicy {
+  const bands = policy.bands.map((band) => ({
+    upToKobo: band.upToKobo === null ? null : Number(band.upToKobo),
+    permission: band.permission,
+    department: band.department,
+  }));
   return {
     command: policy.commandId,
     label: policy.label,
     expiryHours: policy.expiryHours,
-    bands: policy.bands.map((band) => ({
-      upToKobo: band.upToKobo === null ? null : Number(band.upToKobo),
-      permission: band.permission,
-      department: band.department,
-    })),
+    bands,
     summary: policySummary(policy),
+    bandsText: bandsText(bands),
     updatedAt: isoTimestamp(policy.updatedAt),
     updatedByName: policy.updatedByName,
   };
@@ -70,7 +77,13 @@ export function deciderProblem(
   amount: bigint,
   what: string,
 ): DecisionProblem | null {
-  const { band, above } = bandFor(policy, amount);
+  const found = bandFor(policy, amount);
+  if (!found)
+    return {
+      missing: 'permission',
+      message: `${policy.label} requests above ${formatNaira(policyCeiling(policy) ?? 0n)} cannot be approved by anyone under the approval policy`,
+    };
+  const { band, above } = found;
   const rule = `${policy.label} requests ${bandRange(band, above)} are decided by ${bandDecider(band)}`;
   if (!isPermission(band.permission) || !admin.permissions.has(band.permission)) {
     return { missing: 'permission', message: `${rule}; you do not hold ${permissionLabel(band.permission)}, so you cannot decide ${what}` };

@@ -268,18 +268,17 @@ export async function savePolicy(
   db: Db,
   commandId: string,
   change: {
-    expiryHours?: number | undefined;
-    bands?: { upToKobo: number | null; permission: string; departmentId: number | null }[] | undefined;
+    expiryHours: number;
+    bands: { upToKobo: number | null; permission: string; departmentId: number | null }[];
     adminId: number;
     at: Date;
   },
 ): Promise<void> {
   await db
     .updateTable('approval_policies')
-    .set({ ...(change.expiryHours !== undefined ? { expiry_hours: change.expiryHours } : {}), updated_by: change.adminId, updated_at: change.at })
+    .set({ expiry_hours: change.expiryHours, updated_by: change.adminId, updated_at: change.at })
     .where('command_id', '=', commandId)
     .execute();
-  if (!change.bands) return;
   await db.deleteFrom('approval_policy_bands').where('command_id', '=', commandId).execute();
   await db
     .insertInto('approval_policy_bands')

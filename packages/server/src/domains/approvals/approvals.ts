@@ -2,7 +2,7 @@ import { alreadyInState, conflict, forbidden, formatNaira, lagosDateTime, notFou
 import type { Db } from '../../db/connect';
 import { isoTimestamp } from '../../db/timestamps';
 import { type HandlerContext, requireAdmin } from '../../handling/handler-context';
-import { bandDecider, bandFor, deciderProblem } from './approval-rules';
+import { bandDecider, bandFor, deciderProblem, policyCeiling } from './approval-rules';
 import { adminName, departmentsOf, findPolicy, findRequest, insertRequest, lockRequest, recordDecision, type StoredPolicy } from './approvals.repository';
 
 /** An approved request as its executor receives it. */
@@ -67,6 +67,14 @@ export async function createApprovalRequest(
 ): Promise<{ request: ApprovalRequest; policy: StoredPolicy }> {
   const admin = requireAdmin(ctx);
   const policy = await policyOf(ctx.db, request.commandId);
+  if (!bandFor(policy, BigInt(request.amount))) {
+    throw conflict(
+      `Nobody may approve a ${policy.label.toLowerCase()} above ${formatNaira(policyCeiling(policy) ?? 0n)} under the approval policy; ask for less`,
+      {
+        reason: 'above_policy',
+      },
+    );
+  }
   const id = await insertRequest(ctx.db, {
     ...request,
     requestedBy: admin.id,
@@ -82,12 +90,12 @@ export async function approvalView(ctx: HandlerContext, id: number) {
   const request = await findRequest(ctx.db, id, ctx.now);
   if (!request) throw notFound(`Approval request ${id} does not exist`);
   const policy = await policyOf(ctx.db, request.commandId);
-  const { band } = bandFor(policy, BigInt(request.amount));
+  const band = bandFor(policy, BigInt(request.amount))?.band;
   let reason: string | null = null;
   if (request.status !== 'PENDING') reason = `It is ${request.status.toLowerCase()}.`;
   else if (request.requestedById === admin.id) reason = 'You asked for it; another admin must decide it (four-eyes).';
   else reason = deciderProblem(admin, await departmentsOf(ctx.db, admin.id), policy, BigInt(request.amount), 'it')?.message ?? null;
-  return { request, decidedBy: bandDecider(band), you: { allowed: reason === null, reason } };
+  return { request, decidedBy: band ? bandDecider(band) : 'nobody (above the approval policy)', you: { allowed: reason === null, reason } };
 }
 
 export interface Decision {

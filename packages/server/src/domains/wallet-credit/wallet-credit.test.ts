@@ -329,33 +329,32 @@ describe('approval policies', () => {
       'up to ₦500,000.00: any admin holding “Authorise wallet credits and debits (four-eyes)”; above ₦500,000.00: an admin of Finance holding “Authorise wallet credits and debits (four-eyes)”. Requests expire after 72 hours.',
     );
 
+    expect(credit.bandsText).toBe('500000=wallets.credit.authorise; wallets.credit.authorise@Finance');
+
     const path = '/api/approval-policies/wallets.credit';
-    expect((await authoriser.request('PATCH', path, { body: { expiryHours: 24 } })).status).toBe(403);
+    expect((await authoriser.request('PATCH', path, { body: { expiryHours: 24, bands: credit.bandsText } })).status).toBe(403);
     const bad = await policyKeeper.request('PATCH', path, {
-      body: {
-        bands: [
-          { upToKobo: 1_000_000, permission: 'wallets.credit.authorise' },
-          { upToKobo: 500_000, permission: 'no.such.permission' },
-        ],
-      },
+      body: { expiryHours: 72, bands: '10000=wallets.credit.authorise; 5000=no.such.permission; 1,000=x' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.details.fields.map((issue: { field: string }) => issue.field).sort()).toEqual(
-      ['bands.1.permission', 'bands.1.upToKobo', 'bands.1.upToKobo'].sort(),
-    );
-    const unknownDepartment = await policyKeeper.request('PATCH', path, {
-      body: { bands: [{ upToKobo: null, permission: 'wallets.credit.authorise', department: 'Astrology' }] },
-    });
+    expect(bad.body.details.fields.map((issue: { field: string; message: string }) => `${issue.field}: ${issue.message}`)).toEqual([
+      'bands: band 2: no.such.permission is not a permission id',
+      'bands: band 3 (1,000=x) must read LIMIT=PERMISSION or LIMIT=PERMISSION@DEPARTMENT',
+      "bands: band 2's limit must be more than band 1's",
+    ]);
+    const unknownDepartment = await policyKeeper.request('PATCH', path, { body: { expiryHours: 72, bands: 'wallets.credit.authorise@Astrology' } });
     expect(unknownDepartment.status).toBe(400);
-    expect(unknownDepartment.body.details.fields).toEqual([{ field: 'bands.0.department', message: 'there is no department named Astrology' }]);
+    expect(unknownDepartment.body.details.fields).toEqual([{ field: 'bands', message: 'there is no department named Astrology' }]);
 
-    const changed = await policyKeeper.request('PATCH', path, {
-      body: { expiryHours: 24, bands: [{ upToKobo: null, permission: 'wallets.credit.authorise', department: 'finance' }] },
-    });
+    const changed = await policyKeeper.request('PATCH', path, { body: { expiryHours: 24, bands: 'wallets.credit.authorise @ finance' } });
     expect(changed.status, changed.text).toBe(200);
-    expect(changed.body.policy).toMatchObject({ expiryHours: 24, bands: [{ upToKobo: null, department: 'Finance' }] });
+    expect(changed.body.policy).toMatchObject({
+      expiryHours: 24,
+      bands: [{ upToKobo: null, department: 'Finance' }],
+      bandsText: 'wallets.credit.authorise@Finance',
+    });
     expect(await lastAudit(t.db, 'approval-policies.update')).toMatchObject({ outcome: 'ok', admin_id: policyKeeper.id });
-    const same = await policyKeeper.request('PATCH', path, { body: { expiryHours: 24 } });
+    const same = await policyKeeper.request('PATCH', path, { body: { expiryHours: 24, bands: changed.body.policy.bandsText } });
     expect(same.body.details.reason).toBe('already');
 
     const { business } = await ledgerWallet(t.db);
@@ -364,10 +363,21 @@ describe('approval policies', () => {
     expect((await send(authoriser, AUTHORISE, { id: request.id })).status).toBe(403);
     expect((await send(financeAuthoriser, AUTHORISE, { id: request.id })).status).toBe(200);
 
+    // a bounded last band: nobody may approve, so nobody may ask for, more
+    const capped = await policyKeeper.request('PATCH', path, {
+      body: { expiryHours: 24, bands: '10000=wallets.credit.authorise' },
+    });
+    expect(capped.body.policy.summary).toMatch(/above ₦10,000\.00: nobody \(cannot be requested\)/);
+    const above = await ask(requester, business.id, 1_000_001);
+    expect(above.status).toBe(409);
+    expect(above.body.message).toBe('Nobody may approve a wallet credit above ₦10,000.00 under the approval policy; ask for less');
+
     // back to the defaults for the other tests
-    const restored = await policyKeeper.request('PATCH', path, { body: { expiryHours: 72, bands: credit.bands } });
+    const restored = await policyKeeper.request('PATCH', path, { body: { expiryHours: 72, bands: credit.bandsText } });
     expect(restored.status, restored.text).toBe(200);
-    expect((await policyKeeper.request('PATCH', '/api/approval-policies/transfers.nothing', { body: { expiryHours: 5 } })).status).toBe(404);
+    expect(
+      (await policyKeeper.request('PATCH', '/api/approval-policies/transfers.nothing', { body: { expiryHours: 5, bands: credit.bandsText } })).status,
+    ).toBe(404);
   });
 });
 
