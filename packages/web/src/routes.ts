@@ -103,12 +103,13 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/auto-deduction', 'Deduction Management Portal', 'Deductions'),
   sub('/auto-deduction-settings/{_id?}', 'Deduction Settings', 'Deductions'),
 
-  link('/wallet-transaction-logs', 'Wallet Transaction Logs', 'Wallet'),
-  sub('/wallet-transaction-logs/{id}', 'Wallet Transaction', 'Wallet'),
+  link('/wallet-transaction-logs', 'Wallet Transaction Logs', 'Wallet', { permission: 'wallets.view', page: 'WalletTransactionLogsPage' }),
+  sub('/wallet-transaction-logs/{id}', 'Wallet Transaction', 'Wallet', { permission: 'wallets.view', page: 'WalletTransactionPage' }),
   link('/funds-reversal', 'Funds Reversal', 'Wallet', { permission: 'wallets.view', page: 'FundsReversalPage' }),
   sub('/funds-reversal/{id}', 'Funds Reversal Detail', 'Wallet', { permission: 'wallets.view', page: 'FundsReversalDetailPage' }),
-  link('/wallet-management-portal', 'Wallet Management Portal', 'Wallet'),
-  link('/all-wallets-transactions-logs', 'All Wallets Transactions Logs', 'Wallet'),
+  link('/wallet-management-portal', 'Wallet Management Portal', 'Wallet', { permission: 'wallets.view', page: 'WalletManagementPortalPage' }),
+  sub('/wallet-management-portal/{uid}', 'Wallet', 'Wallet', { permission: 'wallets.view', page: 'WalletPage' }),
+  link('/all-wallets-transactions-logs', 'All Wallets Transactions Logs', 'Wallet', { permission: 'wallets.view', page: 'AllWalletTransactionsPage' }),
   link('/transaction-reversal', 'Transaction Reversal', 'Wallet', { permission: 'wallets.reverse', page: 'TransactionReversalPage' }),
   sub('/new-wallet-crediting-portal/{id}/{email}', 'New Wallet Crediting', 'Wallet', { permission: 'wallets.view', page: 'WalletCreditBusinessPage' }),
   sub('/wallet-crediting-portal-select-business', 'Wallet Crediting: Select Business', 'Wallet', { permission: 'wallets.view', page: 'WalletCreditSelectPage' }),
@@ -136,8 +137,8 @@ export const ROUTES: readonly RouteEntry[] = [
 
   link('/fraud', 'Mark as Fraud', 'Fraud Management', { permission: 'fraud.view', page: 'FraudPage' }),
   link('/fixed-account-blacklisted', 'Blacklisted Accounts', 'Fraud Management', { permission: 'fixed-accounts.view', page: 'BlacklistedAccountsPage' }),
-  link('/pnd-accounts', 'PND Accounts', 'Fraud Management', { permission: 'fraud.view', page: 'PndAccountsPage' }),
-  sub('/pnd-accounts/{uid}', 'Wallet', 'Fraud Management', { permission: 'fraud.view', page: 'WalletPage' }),
+  link('/pnd-accounts', 'PND Accounts', 'Fraud Management', { permission: 'wallets.view', page: 'PndAccountsPage' }),
+  sub('/pnd-accounts/{uid}', 'Wallet', 'Fraud Management', { permission: 'wallets.view', page: 'WalletPage' }),
   link('/providus-repush', 'Providus Repush', 'Fraud Management', { permission: 'providus.manage', page: 'ProvidusRepushPage' }),
   link('/providus-rename', 'Providus Rename', 'Fraud Management', { permission: 'providus.manage', page: 'ProvidusRenamePage' }),
 

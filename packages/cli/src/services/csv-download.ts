@@ -44,7 +44,9 @@ export function openCsvDownload(
   input: Record<string, unknown>,
   options: { wanted: CsvWanted; signal: AbortSignal; idleTimeoutMs?: number },
 ): Promise<IncomingMessage> {
-  const { path, query } = toRequest(command, { ...input, download: 'csv' });
+  // A GET list takes its filters in the query; a POST list (the spec writes some) in a JSON body.
+  const { path, query, body } = toRequest(command, { ...input, download: 'csv' });
+  const payload = body === undefined || body instanceof FormData ? undefined : JSON.stringify(body);
   const url = new URL(`${apiUrl.replace(/\/+$/, '')}${path}`);
   for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
   const headers: Record<string, string> = { accept: 'text/csv', 'device-id': client.deviceId, te: 'trailers' };
@@ -52,6 +54,7 @@ export function openCsvDownload(
   if (token) headers.authorization = `Bearer ${token}`;
   const prefer = [options.wanted.plain ? 'csv-plain' : '', options.wanted.keys ? 'csv-keys' : ''].filter(Boolean);
   if (prefer.length) headers.prefer = prefer.join(', ');
+  if (payload !== undefined) headers['content-type'] = 'application/json';
   const idleMs = options.idleTimeoutMs ?? EXPORT_IDLE_TIMEOUT_MS;
 
   return new Promise((resolve, reject) => {
@@ -74,6 +77,6 @@ export function openCsvDownload(
       else request.destroy(silence);
     });
     request.on('error', (cause) => reject(options.signal.aborted ? cause : new ClientError('network', 0, command.method, path, undefined, { cause })));
-    request.end();
+    request.end(payload);
   });
 }

@@ -36,6 +36,11 @@ export interface Implementation {
   transactional: boolean;
   handler?: (args: { input: Record<string, unknown>; ctx: HandlerContext }) => Promise<unknown>;
   list?: (args: { input: Record<string, unknown>; ctx: HandlerContext }) => OpenList<object>;
+  /**
+   * Checked before a list is read (a page or its CSV): a list of one record's rows answers 404
+   * when the record does not exist, rather than an empty list.
+   */
+  precondition?: (args: { input: Record<string, unknown>; ctx: HandlerContext }) => Promise<void>;
 }
 
 /** A list command's implementation, typed by its row shape (bulk commands resolve selections through it). */
@@ -56,11 +61,13 @@ export function implement<C extends AnyCommand>(command: C, handler: Handler<C>,
 export function implementList<C extends AnyCommand, DB, TB, Row, Out extends object>(
   command: C,
   source: (args: { input: CommandParsedInput<C>; ctx: HandlerContext }) => ListSource<DB, TB, Row, Out>,
+  options: { precondition?: (args: { input: CommandParsedInput<C>; ctx: HandlerContext }) => Promise<void> } = {},
 ): ListImplementation<Out> {
   if (!command.list) throw new Error(`${command.id} is not a list command`);
   return {
     command,
     transactional: false,
+    ...(options.precondition ? { precondition: options.precondition as Implementation['precondition'] } : {}),
     // The input was validated against the command's schema before it gets here.
     list: (args) => {
       const opened = source(args as { input: CommandParsedInput<C>; ctx: HandlerContext });

@@ -174,6 +174,7 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
   });
 
   if (implementation.list) {
+    await implementation.precondition?.({ input, ctx: ctxFor(deps.db) });
     const open = implementation.list({ input, ctx: ctxFor(deps.db) });
     const list = command.list!;
     if (input.download === 'csv') {

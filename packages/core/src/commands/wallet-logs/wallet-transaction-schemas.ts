@@ -16,8 +16,13 @@ export type WalletTransactionStatus = z.infer<typeof walletTransactionStatusFiel
 /** Money into the wallet (credit) or out of it (debit). */
 export const walletDirectionField = z.enum(['credit', 'debit']);
 
-/** A transfer's unique reference, as people paste it. */
-export const walletLogReferenceField = z.string().trim().min(1).max(120);
+/** A transfer's unique reference, as people paste it: letters and digits, with - _ . : / between (`POS-20261121-0001`, `reversal:OUT-7`). */
+export const walletLogReferenceField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(120)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:/-]*$/, 'must be a transaction reference (letters, digits and - _ . : /)');
 
 /** One movement of one wallet: a row of the wallet transaction log. */
 export const walletTransaction = z.object({

@@ -9,6 +9,7 @@ import {
 } from '@traction/core';
 import { isoTimestamp } from '../../db/timestamps';
 import { implement, implementList } from '../../handling/implement';
+import { businessExists } from '../merchants/index';
 import { accountNames } from './accounts';
 import {
   adminName,
@@ -23,26 +24,39 @@ import {
   walletEntryQuery,
 } from './wallet-transactions.repository';
 
-// Newest first by entry id: the cursor is the entry's unique, indexed id (keyset paging).
-const CURSOR = { column: 'e.id', key: 'id', direction: 'desc' } as const;
+/**
+ * Newest first: by time, then by entry id (the cursor: `after` is an entry id). Keyset pages on
+ * (created_at, id) follow ledger_wallet_entries_created and, for one business,
+ * ledger_wallet_entries_business_created (0016), so a date range or a deep page is one range scan.
+ */
+const ORDER = { cursor: { column: 'e.id', key: 'id', direction: 'desc' }, sortFirst: { column: 'e.created_at', key: 'created_order' } } as const;
 
 export const listWalletTransactionsHandler = implementList(listWalletTransactions, ({ input, ctx }) => ({
   query: filterWalletEntries(walletEntryQuery(ctx.db), input),
-  cursor: CURSOR,
+  ...ORDER,
   map: toWalletTransaction,
 }));
 
 export const listAllWalletTransactionsHandler = implementList(listAllWalletTransactions, ({ input, ctx }) => ({
   query: filterWalletEntries(walletEntryQuery(ctx.db), input),
-  cursor: CURSOR,
+  ...ORDER,
   map: toWalletTransaction,
 }));
 
-export const listWalletTransactionsByBusinessHandler = implementList(listWalletTransactionsByBusiness, ({ input, ctx }) => ({
-  query: filterWalletEntries(walletEntryQuery(ctx.db), { ...input, businessId: input.id }),
-  cursor: CURSOR,
-  map: toWalletTransaction,
-}));
+export const listWalletTransactionsByBusinessHandler = implementList(
+  listWalletTransactionsByBusiness,
+  ({ input, ctx }) => ({
+    query: filterWalletEntries(walletEntryQuery(ctx.db), { ...input, businessId: input.id }),
+    ...ORDER,
+    map: toWalletTransaction,
+  }),
+  {
+    // A business that does not exist is a 404, not an empty log.
+    precondition: async ({ input, ctx }) => {
+      if (!(await businessExists(ctx.db, input.id))) throw notFound(`Business ${input.id} does not exist`);
+    },
+  },
+);
 
 /** A reversal's or an original's reference, time, narration and admin. */
 const linkOf = (transfer: TransferWithCause) => ({

@@ -1,4 +1,5 @@
-import { listWallets, moneyMovementPolicy, updateWalletStatus, WALLET_STATUSES, type WalletStatus } from '@traction/core';
+import { listWallets, listWalletTransactions, moneyMovementPolicy, updateWalletStatus, walletLimits, WALLET_STATUSES, type WalletStatus } from '@traction/core';
+import { formatNaira } from '@traction/core/format';
 import { Link, useParams } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { dateTimeFormat } from '../ui/dateTimeFormat';
@@ -6,6 +7,10 @@ import { useCommandQuery } from '../list/useCommandQuery';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
+import { linkClass } from '../ui/linkClass';
+import { Section } from '../ui/Section';
+import { RecentWalletTransactions, walletLogPath } from '../wallet/RecentWalletTransactions';
+import { WalletLimitsSection } from '../wallet-settings/WalletLimitsSection';
 import { MoneyPolicyView, WalletStatusTable } from './MoneyPolicyView';
 
 /** What a status does to money, for the confirmation. */
@@ -19,7 +24,7 @@ const STATUS_EFFECT: Record<WalletStatus, string> = {
 /** "Jubilee Suites'" and "Mama Put's". */
 const possessive = (name: string) => (name.endsWith('s') ? `${name}'` : `${name}'s`);
 
-/** One wallet: its status, what that lets money do, and the status change. */
+/** One wallet: its balance, status and what that lets money do, the status change, its limits and newest transactions. */
 export default function WalletPage() {
   const { uid = '' } = useParams();
   const shown = useCommandQuery(listWallets, { uid });
@@ -38,7 +43,7 @@ export default function WalletPage() {
     <div className="max-w-3xl space-y-5" data-wallet={wallet.uid} data-status={wallet.status}>
       <PageHeader
         title={`Wallet of ${wallet.businessName}`}
-        description={`${wallet.businessEmail} · status ${wallet.status}`}
+        description={`${wallet.businessEmail} · balance ${formatNaira(wallet.balance)} · status ${wallet.status}`}
         actions={
           allowed(updateWalletStatus) ? (
             <div className="flex flex-wrap gap-2" role="group" aria-label="Change status">
@@ -68,6 +73,10 @@ export default function WalletPage() {
         {wallet.isFraud ? <p className="mt-2 text-sm text-zinc-500">The business is marked as fraud, which stops money whatever the wallet status.</p> : null}
       </section>
       <section className="grid gap-x-4 gap-y-1 rounded-xl border border-zinc-200 p-4 text-sm sm:grid-cols-[auto_1fr] dark:border-zinc-800">
+        <span className="text-zinc-500">Balance</span>
+        <span className="font-semibold tabular-nums" data-balance={wallet.balance}>
+          {formatNaira(wallet.balance)}
+        </span>
         <span className="text-zinc-500">Business</span>
         <Link className="text-accent-700 underline dark:text-accent-400" to={`/merchants/${wallet.businessId}`}>
           {wallet.businessName} (#{wallet.businessId})
@@ -79,6 +88,20 @@ export default function WalletPage() {
         <span className="text-zinc-500">Wallet uid</span>
         <span className="font-mono text-xs">{wallet.uid}</span>
       </section>
+      {allowed(walletLimits) ? <WalletLimitsSection uid={wallet.uid} /> : null}
+      {allowed(listWalletTransactions) ? (
+        <Section
+          name="recent-transactions"
+          title="Recent transactions"
+          aside={
+            <Link className={`${linkClass} text-sm`} to={walletLogPath(wallet.businessId)}>
+              All transactions
+            </Link>
+          }
+        >
+          <RecentWalletTransactions businessId={wallet.businessId} />
+        </Section>
+      ) : null}
       <section className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
         <h2 className="mb-2 font-medium">What each status allows</h2>
         <WalletStatusTable current={wallet.status} />

@@ -22,7 +22,10 @@ const call = vi.fn();
 vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => call(...args) } }));
 
 stubViewportSize();
-beforeEach(() => call.mockReset());
+// Braces: a function returned from beforeEach is run as its teardown (a call that never answers would hang it).
+beforeEach(() => {
+  call.mockReset();
+});
 afterEach(cleanup);
 
 const ALL = [
@@ -175,22 +178,27 @@ describe('PND Accounts', () => {
 describe('Wallet', () => {
   it('names the new status in the confirmation', async () => {
     const uid = '3f2b8c1e-9a4d-4c5e-8f7a-2b1c0d9e8f7a';
-    call.mockImplementation(() =>
-      page([
-        {
-          uid,
-          businessId: 42,
-          businessName: 'Jubilee Suites',
-          businessEmail: 'a@b.ng',
-          status: 'ACTIVE',
-          statusReason: null,
-          statusChangedAt: null,
-          isFraud: false,
-        },
-      ]),
+    // The wallet; its limits and transactions stay loading.
+    call.mockImplementation((command) =>
+      command === listWallets
+        ? page([
+            {
+              uid,
+              businessId: 42,
+              businessName: 'Jubilee Suites',
+              businessEmail: 'a@b.ng',
+              status: 'ACTIVE',
+              statusReason: null,
+              statusChangedAt: null,
+              isFraud: false,
+              balance: 1_250_050,
+            },
+          ])
+        : new Promise(() => {}),
     );
     const store = renderAt(`/pnd-accounts/${uid}`, <WalletPage />, '/pnd-accounts/:uid');
     const button = await screen.findByRole('button', { name: 'Set to PND' });
+    expect(document.querySelector('[data-balance]')?.textContent).toBe('₦12,500.50');
     expect(screen.queryByRole('button', { name: 'Set to ACTIVE' })).toBeNull();
     fireEvent.click(button);
     const request = store.get(commandRequestAtom)!;
