@@ -95,6 +95,45 @@ describe('traction wallets reverse', () => {
   });
 });
 
+describe('--dry-run on money', () => {
+  it('prints the transfers and balances a reversal would post, posts nothing, and --if-match then posts exactly that', async () => {
+    const [reference] = await transfersOut(1);
+    const fingerprint = await ledgerFingerprint(db());
+    const preview = await user.run(['wallets', 'reverse', '--transaction-reference', reference!, '--reason', 'Returned by the bank', '--dry-run']);
+    expect(preview.code, preview.stderr).toBe(EXIT.ok);
+    expect(preview.stdout).toMatch(new RegExp(`₦100\\.00  VFD float → Wallet of .+  reversal reversal:${reference}`));
+    expect(preview.stdout).toMatch(/₦10\.00  Fee income → Wallet of .+ \(with reversal:/);
+    expect(preview.stdout).toContain('Nothing was posted (dry run).');
+    expect(await ledgerFingerprint(db())).toBe(fingerprint);
+
+    const token = /Preview token: (\S+)/.exec(preview.stdout)![1]!;
+    const applied = await user.run([
+      'wallets',
+      'reverse',
+      '--transaction-reference',
+      reference!,
+      '--reason',
+      'Returned by the bank',
+      '--if-match',
+      token,
+      '--yes',
+    ]);
+    expect(applied.code, applied.stderr).toBe(EXIT.ok);
+    expect(await reversalsOf([reference!])).toEqual([1]);
+  });
+
+  it('totals a bulk file from the server previews, names the rows that would be refused, and posts nothing', async () => {
+    const references = await transfersOut(3);
+    const file = writeReferences('preview.csv', [...references, 'NO-SUCH-REFERENCE']);
+    const fingerprint = await ledgerFingerprint(db());
+    const result = await user.run(['bulk', 'wallets', 'reverse', '--file', file, '--dry-run']);
+    expect(result.code, result.stderr).toBe(EXIT.ok);
+    expect(result.stdout).toContain('₦330.00 in 6 transfers; 1 row would be refused');
+    expect(result.stdout).toContain('Nothing was sent.');
+    expect(await ledgerFingerprint(db())).toBe(fingerprint);
+  });
+});
+
 describe('traction bulk wallets reverse --file refs.csv', () => {
   it('reverses every row exactly once across a crash and a resumed run, and writes the results', async () => {
     const references = await transfersOut(12);

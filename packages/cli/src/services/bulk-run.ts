@@ -393,8 +393,10 @@ async function previewRows(
         total += amount;
         transfers += preview.transfers.length;
       } catch (error) {
-        if (!(error instanceof ClientError) || error.status === 0 || error.status === 401) throw error;
-        planRows[index]!.refused = error.userMessage;
+        // The row's own refusal (unknown, already reversed, short of money) is part of the plan; anything else stops it.
+        const cause = error instanceof ClientError ? error : (error as { cause?: unknown }).cause;
+        if (!(cause instanceof ClientError) || ![400, 404, 409, 422].includes(cause.status)) throw error;
+        planRows[index]!.refused = cause.userMessage;
         refused += 1;
       }
     }
