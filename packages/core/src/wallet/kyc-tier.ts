@@ -76,10 +76,12 @@ export const DEFAULT_TIER_LIMITS: readonly TierLimits[] = [
 ];
 
 /**
- * Debits the limits neither stop nor count: a reversal is the company putting the ledger right
- * (a refund of a failed transfer, the clawback of a wrong credit), not the merchant spending.
+ * Debits the limits neither stop nor count: a reversal, or an admin's debit authorised by a
+ * second admin, is the company putting the ledger right (a refund of a failed transfer, the
+ * clawback of a wrong credit), not the merchant spending — a Tier 1 wallet's ₦50,000 limit must
+ * not leave a ₦200,000 mistake in it.
  */
-export const LIMIT_FREE_KINDS: readonly string[] = ['reversal'];
+export const LIMIT_FREE_KINDS: readonly string[] = ['reversal', 'debit'];
 
 /**
  * Credits refused when they would take the balance above the tier's cap: the manual ones (an

@@ -154,6 +154,15 @@ describe('KYC tier limits inside every posting', () => {
     await ledgerIsSound();
   });
 
+  it("lets an admin's authorised debit (a clawback) through a Tier 1 wallet's limits without counting it", async () => {
+    const { wallet, account } = await ledgerWallet(t.db, { funds: 300_000 * NAIRA });
+    expect(await refusal(postNow([{ debit: account.id, credit: company.adjustments, amount: 150_000 * NAIRA, kind: 'debit', reference: nextReference('DR') }]))).toBeNull();
+    expect((await limitsOf(wallet.uid)).usedToday).toBe(0);
+    // The merchant's own spending is still limited.
+    expect(await refusal(postNow(transferOut(account.id, 60_000 * NAIRA)))).toMatchObject({ status: 409, details: { reason: 'limit' } });
+    await ledgerIsSound();
+  });
+
   it('reads the tier from approved KYC: an identity document is Tier 2, identity and address Tier 3, a KYC override Tier 3', async () => {
     const tier2 = await ledgerWallet(t.db, { funds: 400_000 * NAIRA });
     await insertKycRecord(t.db, tier2.business.id, { verification_type: 'DOCUMENT', document_type: 'BVN', id_number: '22212345678', status: 'APPROVED' });

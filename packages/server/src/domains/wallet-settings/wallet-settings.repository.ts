@@ -1,4 +1,4 @@
-import { IDENTITY_DOCUMENT_TYPES, koboFromDatabase, type KycTier, type TierLimits, type TierLimitsRow, KYC_TIER_MEANING } from '@traction/core';
+import { IDENTITY_DOCUMENT_TYPES, koboFromDatabase, LIMIT_FREE_KINDS, type KycTier, type TierLimits, type TierLimitsRow, KYC_TIER_MEANING } from '@traction/core';
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
 import { isoTimestampOrNull } from '../../db/timestamps';
@@ -126,7 +126,7 @@ export async function walletLimitInputs(db: Db, where: { accountIds: readonly nu
       ${approved(sql`k.verification_type = 'CORPORATE'`)} as corporate_approved,
       coalesce((
         select sum(e.amount) from ledger_wallet_entries e
-        where e.account_id = a.id and e.direction = 'debit' and e.kind <> 'reversal'
+        where e.account_id = a.id and e.direction = 'debit' and e.kind not in (${sql.join(LIMIT_FREE_KINDS.map((kind) => sql.lit(kind)))})
           and e.created_at >= (date_trunc('day', ${lagosWallClock}) - interval '1 hour') at time zone 'UTC'
           and not exists (select 1 from ledger_transfers r where r.reverses_transfer_id = e.transfer_id)
       ), 0)::text as used_today,
