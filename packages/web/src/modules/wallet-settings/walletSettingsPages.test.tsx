@@ -47,7 +47,7 @@ const config = {
     },
   ],
   transferFee: { fee: 2_500, updatedAt: null, updatedBy: null },
-  limitFreeKinds: ['reversal'],
+  limitFreeKinds: ['reversal', 'debit'],
   balanceCappedCreditKinds: ['credit', 'adjustment'],
 };
 
