@@ -6,8 +6,10 @@ import { kycImplementations } from './domains/kyc/index';
 import { locationImplementations } from './domains/location/index';
 import { riskImplementations } from './domains/risk/index';
 import { ledgerImplementations } from './domains/ledger/index';
-import { reversalImplementations } from './domains/reversals/index';
 import { walletSettingsImplementations } from './domains/wallet-settings/index';
+import { approvalImplementations } from './domains/approvals/index';
+import { walletCreditExecutors, walletCreditImplementations } from './domains/wallet-credit/index';
+import { reversalImplementations } from './domains/reversals/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
 import type { Implementation } from './handling/implement';
@@ -22,8 +24,11 @@ export const implementations: readonly Implementation[] = [
   ...kycImplementations,
   ...riskImplementations,
   ...ledgerImplementations,
-  ...reversalImplementations,
   ...walletSettingsImplementations,
+  // Four-eyes: approvals run the executors of the domains whose actions wait for a second admin.
+  ...approvalImplementations([...walletCreditExecutors]),
+  ...walletCreditImplementations,
+  ...reversalImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,
 ];

@@ -20,8 +20,10 @@ import { businessCommands } from './merchants/index';
 import { kycCommands } from './kyc/index';
 import { riskCommands } from './risk/index';
 import { ledgerCommands } from './ledger/index';
-import { reversalCommands } from './reversals/index';
 import { walletSettingsCommands } from './wallet-settings/index';
+import { approvalCommands } from './approvals/index';
+import { walletCreditCommands } from './wallet-credit/index';
+import { reversalCommands } from './reversals/index';
 import { walletLogCommands } from './wallet-logs/index';
 import { viewCommands } from './views/index';
 import { clientErrorSettings, listClientErrors, reportClientError } from './client-errors/client-errors';
@@ -57,8 +59,10 @@ export const registry = [
   ...kycCommands,
   ...riskCommands,
   ...ledgerCommands,
-  ...reversalCommands,
   ...walletSettingsCommands,
+  ...approvalCommands,
+  ...walletCreditCommands,
+  ...reversalCommands,
   ...walletLogCommands,
   ...viewCommands,
   reportClientError,
