@@ -54,7 +54,19 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'approvals.view',
     'ledger.view',
   ],
-  Management: ['admins.view', 'permissions.view', 'audit.view', 'devices.authorize', 'merchants.view', 'kyc.view', 'fraud.view', 'fixed-accounts.view'],
+  Management: [
+    'admins.view',
+    'permissions.view',
+    'audit.view',
+    'devices.authorize',
+    'merchants.view',
+    'kyc.view',
+    'fraud.view',
+    'fixed-accounts.view',
+    'wallets.view',
+    'ledger.view',
+    'approvals.view',
+  ],
   Engineering: ['admins.view', 'permissions.view', 'audit.view'],
 };
 

@@ -48,12 +48,14 @@ export default function OverviewPage() {
   const canKyc = permissions.has('kyc.view');
   const canFraud = permissions.has('fraud.view');
   const canAccounts = permissions.has('fixed-accounts.view');
+  // What the list itself needs, read from the contract: a stat never asks for what its command refuses.
+  const canWallets = listWallets.permission !== null && permissions.has(listWallets.permission);
   const merchants = useCommandQuery(listMerchants, {}, { enabled: canMerchants });
   const kycWaiting = useCommandQuery(listKyc, { status: 'PENDING', verificationType: 'DOCUMENT' }, { enabled: canKyc });
   const fraud = useCommandQuery(listFraud, { is_fraud: true }, { enabled: canFraud });
-  const pnd = useCommandQuery(listWallets, { status: 'PND' }, { enabled: canFraud });
+  const pnd = useCommandQuery(listWallets, { status: 'PND' }, { enabled: canWallets });
   const blacklisted = useCommandQuery(listFixedAccounts, { blacklist: true }, { enabled: canAccounts });
-  const none = !canAdmins && !canDevices && !canAudit && !canMerchants && !canKyc && !canFraud && !canAccounts;
+  const none = !canAdmins && !canDevices && !canAudit && !canMerchants && !canKyc && !canFraud && !canWallets && !canAccounts;
   return (
     <div>
       <PageHeader title="Overview" description={`Today is ${new Date(`${today}T12:00:00`).toLocaleDateString('en-NG', { dateStyle: 'full' })}`} />
@@ -69,7 +71,7 @@ export default function OverviewPage() {
           />
         ) : null}
         {canFraud ? <Stat label="Merchants flagged as fraud" value={fraud.data?.total} to="/fraud?is_fraud=true" /> : null}
-        {canFraud ? <Stat label="PND wallets" value={pnd.data?.total} to="/pnd-accounts" hint="Post-no-debit: money in, none out" /> : null}
+        {canWallets ? <Stat label="PND wallets" value={pnd.data?.total} to="/pnd-accounts" hint="Post-no-debit: money in, none out" /> : null}
         {canAccounts ? <Stat label="Blacklisted accounts" value={blacklisted.data?.total} to="/fixed-account-blacklisted" /> : null}
         {canAdmins ? <Stat label="Admins" value={admins.data?.total} to="/admin" /> : null}
         {canDevices ? <Stat label="Devices awaiting approval" value={pending.data?.total} to="/request-authorization?status=pending" /> : null}
