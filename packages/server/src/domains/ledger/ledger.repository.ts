@@ -35,9 +35,31 @@ export function findAccounts(db: Db, ids: readonly number[]) {
   return db.selectFrom('ledger_accounts').select(accountColumns).where('id', 'in', ids).execute();
 }
 
-/** Locks wallet accounts in ascending id order — every posting does, so none deadlocks another. */
-export function lockWalletAccounts(db: Db, ids: readonly number[]) {
-  return db.selectFrom('ledger_accounts').select(accountColumns).where('id', 'in', ids).where('kind', '=', 'wallet').orderBy('id').forUpdate().execute();
+/**
+ * Every account a posting names, in one statement: wallet accounts locked `for update` in
+ * ascending id order — every posting does, so none deadlocks another — and company accounts
+ * read without a lock (they keep no balance row: hot accounts never serialise postings).
+ */
+export async function lockPostingAccounts(db: Db, ids: readonly number[]) {
+  const rows = await sql<{
+    id: number;
+    code: string;
+    kind: 'wallet' | 'company';
+    business_id: number | null;
+    wallet_uid: string | null;
+    allow_negative: boolean;
+    balance: string;
+  }>`
+    with wallets as (
+      select id, code, kind, business_id, wallet_uid, allow_negative, balance::text as balance
+      from ledger_accounts where id in (${sql.join(ids)}) and kind = 'wallet' order by id for update
+    )
+    select * from wallets
+    union all
+    select id, code, kind, business_id, wallet_uid, allow_negative, balance::text from ledger_accounts where id in (${sql.join(ids)}) and kind = 'company'`.execute(
+    db,
+  );
+  return rows.rows;
 }
 
 export function insertTransfers(db: Db, rows: readonly Insertable<LedgerTransfersTable>[]) {
@@ -145,17 +167,6 @@ export function mismatchedReversals(db: Db) {
       ]),
     )
     .execute();
-}
-
-/**
- * Holds the wallets and businesses whose state the money policy reads (status, fraud mark) until
- * the posting commits: risk's changes read them `for update`, so a freeze or a fraud mark waits
- * for a posting in flight, and a posting waits for one in flight. Key-share: ordinary edits of
- * a merchant's details are not held up.
- */
-export async function holdPolicyRows(db: Db, walletUids: readonly string[], businessIds: readonly number[]): Promise<void> {
-  if (walletUids.length) await db.selectFrom('wallets').select('uid').where('uid', 'in', walletUids).orderBy('uid').forKeyShare().execute();
-  if (businessIds.length) await db.selectFrom('businesses').select('id').where('id', 'in', businessIds).orderBy('id').forKeyShare().execute();
 }
 
 /** Each wallet account's entries (its transaction log): how many, how many transfers touch it, and the last balance after. */

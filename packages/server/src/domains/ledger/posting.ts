@@ -2,20 +2,18 @@ import { badRequest, conflict, notFound } from '@traction/core';
 import type { Db } from '../../db/connect';
 import type { TransferKind } from '../../db/tables/ledger.tables';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { moneyPolicyFor } from '../risk/index';
+import { heldMoneyPolicies } from '../risk/index';
 import { currentJournal, type PostingJournal } from './journal';
 import { assertWithinLimits } from './limits';
 import {
-  findAccounts,
   findReversalOf,
   findTransferById,
   findTransfersByReference,
-  holdPolicyRows,
   insertTransfers,
   lastWalletEntry,
   lockChildTransfers,
   lockTransfer,
-  lockWalletAccounts,
+  lockPostingAccounts,
 } from './ledger.repository';
 
 /** One leg of a posting: `amount` kobo leave `debit` and reach `credit` (account ids). */
@@ -80,24 +78,24 @@ async function postLegs(db: Db, legs: readonly Leg[], meta: PostingMeta): Promis
     references.add(leg.reference);
   });
   const ids = [...new Set(legs.flatMap((leg) => [leg.debit, leg.credit]))].sort((a, b) => a - b);
-  const known = await findAccounts(db, ids);
-  for (const id of ids) if (!known.some((account) => account.id === id)) throw notFound(`Ledger account ${id} does not exist`);
+  const accounts = await lockPostingAccounts(db, ids);
+  for (const id of ids) if (!accounts.some((account) => account.id === id)) throw notFound(`Ledger account ${id} does not exist`);
+  const wallets = accounts.filter((account) => account.kind === 'wallet').sort((a, b) => a.id - b.id);
 
-  const wallets = await lockWalletAccounts(db, ids);
-  await holdPolicyRows(
+  const policies = await heldMoneyPolicies(
     db,
-    wallets.flatMap((wallet) => (wallet.wallet_uid ? [wallet.wallet_uid] : [])),
-    [...new Set(wallets.flatMap((wallet) => (wallet.business_id === null ? [] : [wallet.business_id])))].sort((a, b) => a - b),
+    [...new Set(wallets.map((wallet) => wallet.business_id!))].sort((a, b) => a - b),
   );
   for (const wallet of wallets) {
     const debited = legs.some((leg) => leg.debit === wallet.id);
     const credited = legs.some((leg) => leg.credit === wallet.id);
-    if (wallet.business_id === null) throw new Error(`wallet account ${wallet.code} has no business`);
-    const policy = await moneyPolicyFor(db, { businessId: wallet.business_id });
+    const policy = wallet.business_id === null ? undefined : policies.get(wallet.business_id);
+    if (!policy) throw new Error(`wallet account ${wallet.code} has no business with a wallet`);
     for (const decision of [debited ? policy.debit : null, credited ? policy.credit : null]) {
       if (decision && !decision.allowed) throw conflict(decision.reason, { reason: decision.rule, account: wallet.code });
     }
   }
+  // KYC tier limits, read under the same locks (today's debits cannot change until this commits).
   await assertWithinLimits(db, wallets, legs);
   // The legs in order, as the trigger will apply them: the first leg that would overdraw is named.
   const running = new Map(wallets.map((wallet) => [wallet.id, BigInt(wallet.balance)]));

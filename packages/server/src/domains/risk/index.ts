@@ -15,7 +15,7 @@ import { listTrustHandler, toggleTrustHandler } from './trust.handlers';
 import { listWalletsHandler, updateWalletStatusHandler } from './wallets.handlers';
 
 /** The money policy, read from the database: the ledger checks it inside every posting. */
-export { assertMoneyMayMove, moneyPolicyFor, type MoneyMovement } from './money-guard';
+export { assertMoneyMayMove, heldMoneyPolicies, moneyPolicyFor, type MoneyMovement } from './money-guard';
 
 /** Implementations of this domain's commands. */
 export const riskImplementations: readonly Implementation[] = [

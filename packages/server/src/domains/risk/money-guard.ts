@@ -33,6 +33,25 @@ export async function moneyPolicyFor(db: Db, movement: Omit<MoneyMovement, 'dire
 }
 
 /**
+ * The money policy of each business whose wallet a posting moves, read in one statement that
+ * also holds the wallets and businesses `for key share` until the posting commits: risk's status
+ * and fraud changes read them `for update`, so a freeze and a posting take turns, while ordinary
+ * edits of a merchant are not held. Businesses without a wallet are absent from the answer.
+ */
+export async function heldMoneyPolicies(db: Db, businessIds: readonly number[]): Promise<Map<number, MoneyPolicy>> {
+  if (businessIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('businesses as b')
+    .innerJoin('wallets as w', 'w.business_id', 'b.id')
+    .select(['b.id', 'b.is_fraud', 'w.status as wallet_status'])
+    .where('b.id', 'in', businessIds)
+    .orderBy('b.id')
+    .forKeyShare()
+    .execute();
+  return new Map(rows.map((row) => [row.id, moneyMovementPolicy({ isFraud: row.is_fraud, walletStatus: row.wallet_status, fixedAccount: null })]));
+}
+
+/**
  * Refuses with 409 and the policy's reason when the business may not move money this way.
  * Every command that moves money calls it first (wallet debits and credits, transfers,
  * settlements, re-sent inbound notifications, re-pushed virtual accounts).

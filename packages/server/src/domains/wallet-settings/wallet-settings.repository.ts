@@ -1,4 +1,12 @@
-import { IDENTITY_DOCUMENT_TYPES, koboFromDatabase, LIMIT_FREE_KINDS, type KycTier, type TierLimits, type TierLimitsRow, KYC_TIER_MEANING } from '@traction/core';
+import {
+  IDENTITY_DOCUMENT_TYPES,
+  koboFromDatabase,
+  LIMIT_FREE_KINDS,
+  type KycTier,
+  type TierLimits,
+  type TierLimitsRow,
+  KYC_TIER_MEANING,
+} from '@traction/core';
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
 import { isoTimestampOrNull } from '../../db/timestamps';
@@ -118,6 +126,7 @@ export async function walletLimitInputs(db: Db, where: { accountIds: readonly nu
     corporate_approved: boolean;
     used_today: string;
     day: string;
+    tier_limits: { tier: number; single: string | null; daily: string | null; max: string | null }[];
   }>`
     select w.uid as wallet_uid, b.id as business_id, a.id as account_id, coalesce(a.balance, 0)::text as balance,
       b.kyc_exempt, b.bvn_exempt,
@@ -130,7 +139,10 @@ export async function walletLimitInputs(db: Db, where: { accountIds: readonly nu
           and e.created_at >= (date_trunc('day', ${lagosWallClock}) - interval '1 hour') at time zone 'UTC'
           and not exists (select 1 from ledger_transfers r where r.reverses_transfer_id = e.transfer_id)
       ), 0)::text as used_today,
-      to_char(${lagosWallClock}, 'YYYY-MM-DD') as day
+      to_char(${lagosWallClock}, 'YYYY-MM-DD') as day,
+      -- The limits of every tier in the same round trip (read once: the subquery is uncorrelated).
+      (select json_agg(json_build_object('tier', l.tier, 'single', l.single_debit_limit::text, 'daily', l.daily_debit_limit::text, 'max', l.max_balance::text))
+         from wallet_tier_limits l) as tier_limits
     from wallets w
     join businesses b on b.id = w.business_id
     left join ledger_accounts a on a.wallet_uid = w.uid
@@ -149,6 +161,14 @@ export async function walletLimitInputs(db: Db, where: { accountIds: readonly nu
     },
     usedToday: koboFromDatabase(BigInt(row.used_today)),
     day: row.day,
+    tierLimits: row.tier_limits.map(
+      (limits): TierLimits => ({
+        tier: limits.tier as KycTier,
+        singleDebitLimit: limits.single === null ? null : koboFromDatabase(BigInt(limits.single)),
+        dailyDebitLimit: limits.daily === null ? null : koboFromDatabase(BigInt(limits.daily)),
+        maxBalance: limits.max === null ? null : koboFromDatabase(BigInt(limits.max)),
+      }),
+    ),
   }));
 }
 

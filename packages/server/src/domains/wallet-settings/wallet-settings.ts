@@ -1,6 +1,6 @@
 import { type KycTier, kycTierOf, type TierLimits } from '@traction/core';
 import type { Db } from '../../db/connect';
-import { cashbackCandidates, readTierLimits, readTransferFee, walletLimitInputs } from './wallet-settings.repository';
+import { cashbackCandidates, readTransferFee, walletLimitInputs } from './wallet-settings.repository';
 
 /** A wallet's tier, its limits and where it stands today. */
 export interface WalletLimitState {
@@ -19,15 +19,10 @@ export interface WalletLimitState {
   day: string;
 }
 
-async function limitsByTier(db: Db): Promise<Map<KycTier, TierLimits>> {
-  const rows = await readTierLimits(db);
-  return new Map(rows.map((row) => [row.tier as KycTier, { ...row, tier: row.tier as KycTier }]));
-}
-
 async function statesOf(db: Db, where: Parameters<typeof walletLimitInputs>[1]): Promise<WalletLimitState[]> {
   const inputs = await walletLimitInputs(db, where);
   if (inputs.length === 0) return [];
-  const tiers = await limitsByTier(db);
+  const tiers = new Map(inputs[0]!.tierLimits.map((limits) => [limits.tier, limits]));
   return inputs.map((input) => {
     const { tier, because } = kycTierOf(input.evidence);
     const limits = tiers.get(tier);
