@@ -156,7 +156,9 @@ describe('KYC tier limits inside every posting', () => {
 
   it("lets an admin's authorised debit (a clawback) through a Tier 1 wallet's limits without counting it", async () => {
     const { wallet, account } = await ledgerWallet(t.db, { funds: 300_000 * NAIRA });
-    expect(await refusal(postNow([{ debit: account.id, credit: company.adjustments, amount: 150_000 * NAIRA, kind: 'debit', reference: nextReference('DR') }]))).toBeNull();
+    expect(
+      await refusal(postNow([{ debit: account.id, credit: company.adjustments, amount: 150_000 * NAIRA, kind: 'debit', reference: nextReference('DR') }])),
+    ).toBeNull();
     expect((await limitsOf(wallet.uid)).usedToday).toBe(0);
     // The merchant's own spending is still limited.
     expect(await refusal(postNow(transferOut(account.id, 60_000 * NAIRA)))).toMatchObject({ status: 409, details: { reason: 'limit' } });
