@@ -102,7 +102,7 @@ describe('--dry-run on money', () => {
     const preview = await user.run(['wallets', 'reverse', '--transaction-reference', reference!, '--reason', 'Returned by the bank', '--dry-run']);
     expect(preview.code, preview.stderr).toBe(EXIT.ok);
     expect(preview.stdout).toMatch(new RegExp(`₦100\\.00  VFD float → Wallet of .+  reversal reversal:${reference}`));
-    expect(preview.stdout).toMatch(/₦10\.00  Fee income → Wallet of .+ \(with reversal:/);
+    expect(preview.stdout).toMatch(/₦10\.00 {2}Fee income → Wallet of .+ \(with reversal:/);
     expect(preview.stdout).toContain('Nothing was posted (dry run).');
     expect(await ledgerFingerprint(db())).toBe(fingerprint);
 
