@@ -112,7 +112,10 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/all-wallets-transactions-logs', 'All Wallets Transactions Logs', 'Wallet', { permission: 'wallets.view', page: 'AllWalletTransactionsPage' }),
   link('/transaction-reversal', 'Transaction Reversal', 'Wallet', { permission: 'wallets.reverse', page: 'TransactionReversalPage' }),
   sub('/new-wallet-crediting-portal/{id}/{email}', 'New Wallet Crediting', 'Wallet', { permission: 'wallets.view', page: 'WalletCreditBusinessPage' }),
-  sub('/wallet-crediting-portal-select-business', 'Wallet Crediting: Select Business', 'Wallet', { permission: 'wallets.view', page: 'WalletCreditSelectPage' }),
+  sub('/wallet-crediting-portal-select-business', 'Wallet Crediting: Select Business', 'Wallet', {
+    permission: 'wallets.view',
+    page: 'WalletCreditSelectPage',
+  }),
   // Not in the spec: the four-eyes queue (credits and debits today) and its policies (issue 14).
   sub('/approvals', 'Approvals', 'Wallet', { permission: 'approvals.view', page: 'ApprovalsPage' }),
   sub('/approvals/{id}', 'Approval Request', 'Wallet', { permission: 'approvals.view', page: 'ApprovalPage' }),
