@@ -19,6 +19,7 @@ import { isLoopbackHost } from './http/loopback';
 import { seedDemo } from './demo/seed-demo';
 import { seedMerchants } from './demo/seed-merchants';
 import { seedLedger } from './demo/seed-ledger';
+import { seedApprovals } from './demo/seed-approvals';
 
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
@@ -113,6 +114,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (seeded.businesses > 0) logger.info({ businesses: seeded.businesses }, 'demo merchants loaded');
     // Their wallets' histories, posted through the ledger (once: skipped when it holds transfers).
     await seedLedger(database.db);
+    // Credit and debit requests in every state, through the approvals domain (once).
+    await seedApprovals(database.db);
   }
   const deps: AppDeps = {
     db: database.db,

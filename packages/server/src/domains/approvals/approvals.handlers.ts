@@ -2,7 +2,7 @@ import { approvalEvidence, approveApproval, declineApproval, getApproval, listAp
 import type { HandlerContext } from '../../handling/handler-context';
 import { implement, implementList, type Implementation } from '../../handling/implement';
 import { serveUpload } from '../kyc/index';
-import { approvalView, type ApprovalExecutors, decideApproval } from './approvals';
+import { actingOf, approvalView, type ApprovalExecutors, decideApproval } from './approvals';
 import { findRequest, requestQuery, requestSearch, statusIs, toApprovalRequest } from './approvals.repository';
 
 /** Filters of a list of requests: the approvals queue's, and wallet-credit's requests list. */
@@ -50,10 +50,10 @@ export const approvalEvidenceHandler = implement(approvalEvidence, async ({ inpu
 export function decisionHandlers(executors: ApprovalExecutors): Implementation[] {
   return [
     implement(approveApproval, async ({ input, ctx }) =>
-      decideApproval(ctx, { id: input.id, decision: 'approve', note: input.note ?? null, commandId: approveApproval.id, executors }),
+      decideApproval(actingOf(ctx), { id: input.id, decision: 'approve', note: input.note ?? null, commandId: approveApproval.id, executors }),
     ),
     implement(declineApproval, async ({ input, ctx }) =>
-      decideApproval(ctx, { id: input.id, decision: 'decline', note: input.reason, commandId: declineApproval.id, executors }),
+      decideApproval(actingOf(ctx), { id: input.id, decision: 'decline', note: input.reason, commandId: declineApproval.id, executors }),
     ),
   ];
 }

@@ -1,7 +1,7 @@
 import { alreadyInState, conflict, forbidden, formatNaira, lagosDateTime, notFound, type ApprovalRequest } from '@traction/core';
 import type { Db } from '../../db/connect';
 import { isoTimestamp } from '../../db/timestamps';
-import { type HandlerContext, requireAdmin } from '../../handling/handler-context';
+import { type HandlerContext, requireAdmin, type SignedInAdmin } from '../../handling/handler-context';
 import { bandDecider, bandFor, deciderProblem, policyCeiling } from './approval-rules';
 import { adminName, departmentsOf, findPolicy, findRequest, insertRequest, lockRequest, recordDecision, type StoredPolicy } from './approvals.repository';
 
@@ -23,7 +23,8 @@ export interface ExecutionMeta {
   adminId: number;
   /** The command that decided (`approvals.approve`, `wallet-credit.authorise`). */
   commandId: string;
-  requestId: string;
+  /** The HTTP request that decided; null for the demo data's decisions. */
+  requestId: string | null;
 }
 
 /**
@@ -62,11 +63,11 @@ async function policyOf(db: Db, commandId: string): Promise<StoredPolicy> {
  * policy's hours. The caller has checked the business and kept any evidence.
  */
 export async function createApprovalRequest(
-  ctx: HandlerContext,
+  acting: Acting,
   request: { commandId: string; businessId: number; amount: number; reason: string; input: Record<string, unknown>; evidenceUploadId: number | null },
 ): Promise<{ request: ApprovalRequest; policy: StoredPolicy }> {
-  const admin = requireAdmin(ctx);
-  const policy = await policyOf(ctx.db, request.commandId);
+  const { admin, db, now } = acting;
+  const policy = await policyOf(db, request.commandId);
   if (!bandFor(policy, BigInt(request.amount))) {
     throw conflict(
       `Nobody may approve a ${policy.label.toLowerCase()} above ${formatNaira(policyCeiling(policy) ?? 0n)} under the approval policy; ask for less`,
@@ -75,13 +76,13 @@ export async function createApprovalRequest(
       },
     );
   }
-  const id = await insertRequest(ctx.db, {
+  const id = await insertRequest(db, {
     ...request,
     requestedBy: admin.id,
-    requestedAt: ctx.now,
-    expiresAt: new Date(ctx.now.getTime() + policy.expiryHours * 3_600_000),
+    requestedAt: now,
+    expiresAt: new Date(now.getTime() + policy.expiryHours * 3_600_000),
   });
-  return { request: (await findRequest(ctx.db, id, ctx.now))!, policy };
+  return { request: (await findRequest(db, id, now))!, policy };
 }
 
 /** The request, the rule for who decides it, and whether the signed-in admin may. */
@@ -97,6 +98,18 @@ export async function approvalView(ctx: HandlerContext, id: number) {
   else reason = deciderProblem(admin, await departmentsOf(ctx.db, admin.id), policy, BigInt(request.amount), 'it')?.message ?? null;
   return { request, decidedBy: band ? bandDecider(band) : 'nobody (above the approval policy)', you: { allowed: reason === null, reason } };
 }
+
+/** Who acts, and when: a signed-in admin's request (`actingOf`), or the demo data's admins. */
+export interface Acting {
+  db: Db;
+  now: Date;
+  admin: SignedInAdmin;
+  /** The HTTP request, kept on the transfers an approval posts; null outside one. */
+  requestId: string | null;
+}
+
+/** The admin a command runs as, acting. */
+export const actingOf = (ctx: HandlerContext): Acting => ({ db: ctx.db, now: ctx.now, admin: requireAdmin(ctx), requestId: ctx.request.id });
 
 export interface Decision {
   id: number;
@@ -115,14 +128,14 @@ export interface Decision {
  * transaction as the decision and its audit row: a refusal of the executor (a 409 from the
  * ledger) leaves the request pending and nothing posted.
  */
-export async function decideApproval(ctx: HandlerContext, decision: Decision): Promise<{ request: ApprovalRequest; message: string }> {
-  const admin = requireAdmin(ctx);
-  const row = await lockRequest(ctx.db, decision.id);
+export async function decideApproval(acting: Acting, decision: Decision): Promise<{ request: ApprovalRequest; message: string }> {
+  const { admin, db, now } = acting;
+  const row = await lockRequest(db, decision.id);
   if (!row) throw notFound(`Approval request ${decision.id} does not exist`);
-  const policy = await policyOf(ctx.db, row.command_id);
+  const policy = await policyOf(db, row.command_id);
   const name = `${policy.label.toLowerCase()} request #${row.id}`;
   if (decision.onlyAction && row.command_id !== decision.onlyAction) {
-    const expected = (await findPolicy(ctx.db, decision.onlyAction))?.label.toLowerCase() ?? decision.onlyAction;
+    const expected = (await findPolicy(db, decision.onlyAction))?.label.toLowerCase() ?? decision.onlyAction;
     throw conflict(`Request #${row.id} is a ${policy.label.toLowerCase()} request, not a ${expected} request; decide it with its own command`, {
       reason: 'wrong_action',
       action: row.command_id,
@@ -130,13 +143,13 @@ export async function decideApproval(ctx: HandlerContext, decision: Decision): P
   }
   const asked = decision.decision === 'approve' ? 'APPROVED' : 'DECLINED';
   if (row.status === 'APPROVED' || row.status === 'DECLINED') {
-    const by = row.decided_by === null ? 'another admin' : await adminName(ctx.db, row.decided_by);
+    const by = row.decided_by === null ? 'another admin' : await adminName(db, row.decided_by);
     const when = row.decided_at ? ` on ${lagosDateTime(isoTimestamp(row.decided_at))}` : '';
     const sentence = `${capitalise(name)} was already ${row.status.toLowerCase()} by ${by}${when}`;
     if (row.status === asked) throw alreadyInState(sentence, { status: row.status });
     throw conflict(`${sentence}; it cannot be ${asked.toLowerCase()} now`, { reason: 'decided', status: row.status });
   }
-  if (row.status === 'EXPIRED' || row.expires_at.getTime() <= ctx.now.getTime()) {
+  if (row.status === 'EXPIRED' || row.expires_at.getTime() <= now.getTime()) {
     const at = lagosDateTime(isoTimestamp(row.expires_at));
     throw conflict(`${capitalise(name)} expired at ${at} (Lagos time), undecided; ask for a new request`, {
       reason: 'expired',
@@ -147,7 +160,7 @@ export async function decideApproval(ctx: HandlerContext, decision: Decision): P
     throw conflict(`You asked for ${name}; another admin must decide it (four-eyes)`, { reason: 'own_request' });
   }
   const amount = BigInt(row.amount);
-  const problem = deciderProblem(admin, await departmentsOf(ctx.db, admin.id), policy, amount, `this ${formatNaira(amount)} request`);
+  const problem = deciderProblem(admin, await departmentsOf(db, admin.id), policy, amount, `this ${formatNaira(amount)} request`);
   if (problem) throw forbidden(problem.message, { reason: 'approval_band', missing: problem.missing });
 
   let reference: string | null = null;
@@ -155,14 +168,14 @@ export async function decideApproval(ctx: HandlerContext, decision: Decision): P
     const executor = decision.executors.get(row.command_id);
     if (!executor) throw new Error(`no approval executor is registered for ${row.command_id}`);
     const executed = await executor.execute(
-      ctx.db,
+      db,
       { id: row.id, commandId: row.command_id, businessId: row.business_id, amount, reason: row.reason, input: row.input },
-      { adminId: admin.id, commandId: decision.commandId, requestId: ctx.request.id },
+      { adminId: admin.id, commandId: decision.commandId, requestId: acting.requestId },
     );
     reference = executed.reference;
   }
-  await recordDecision(ctx.db, row.id, { status: asked, adminId: admin.id, at: ctx.now, note: decision.note, transferReference: reference });
-  const request = (await findRequest(ctx.db, row.id, ctx.now))!;
+  await recordDecision(db, row.id, { status: asked, adminId: admin.id, at: now, note: decision.note, transferReference: reference });
+  const request = (await findRequest(db, row.id, now))!;
   const message =
     decision.decision === 'approve'
       ? `${capitalise(name)} approved: ${formatNaira(amount)} for ${request.businessName}${reference ? `, posted as ${reference}` : ''}.`

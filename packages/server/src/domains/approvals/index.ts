@@ -9,6 +9,8 @@ import { approvalEvidenceHandler, decisionHandlers, getApprovalHandler, listAppr
  * an executor for its action at the composition root (the server's handlers.ts).
  */
 export {
+  type Acting,
+  actingOf,
   type ApprovalExecutor,
   type ApprovalExecutors,
   type ApprovedRequest,

@@ -12,7 +12,7 @@ import {
  * Credits and debits of a wallet by hand, under four-eyes: a request is an approval request of
  * the action `wallets.credit` or `wallets.debit`; authorising it posts through the ledger.
  */
-export { walletCreditExecutors } from './wallet-credit.handlers';
+export { requestWalletMovement, walletCreditExecutors } from './wallet-credit.handlers';
 
 /** Implementations of this domain's commands. */
 export const walletCreditImplementations: readonly Implementation[] = [

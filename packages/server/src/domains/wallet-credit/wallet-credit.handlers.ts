@@ -16,7 +16,7 @@ import {
 } from '@traction/core';
 import type { HandlerContext } from '../../handling/handler-context';
 import { implement, implementList, type Implementation } from '../../handling/implement';
-import { type ApprovalExecutor, createApprovalRequest, decideApproval, executorsById, requestListSource } from '../approvals/index';
+import { type Acting, actingOf, type ApprovalExecutor, createApprovalRequest, decideApproval, executorsById, requestListSource } from '../approvals/index';
 import { storeUpload } from '../kyc/index';
 import { openCompanyAccounts, post, walletAccount } from '../ledger/index';
 import { findBusinessWallet } from './wallet-credit.repository';
@@ -71,29 +71,44 @@ export const listWalletCreditRequestsHandler = implementList(listWalletCreditReq
 
 export const getWalletCreditBusinessHandler = implement(getWalletCreditBusiness, async ({ input, ctx }) => ({ business: await businessOf(ctx, input.email) }));
 
+/**
+ * Records a credit or debit request of a business's wallet, waiting for a second admin: the
+ * business must have a wallet, and a debit must fit the balance now (the ledger checks again,
+ * under the wallet's lock, when it posts).
+ */
+export async function requestWalletMovement(
+  acting: Acting,
+  direction: Direction,
+  asked: { business: string; amount: number; reason: string; evidenceUploadId: number | null },
+) {
+  const business = await findBusinessWallet(acting.db, asked.business);
+  if (!business) throw notFound(`No business has the ${/^\d+$/.test(asked.business) ? 'id' : 'email'} ${asked.business}`);
+  if (!business.wallet) throw conflict(`${business.name} has no wallet: there is nothing to ${direction}`, { reason: 'no_wallet' });
+  if (direction === 'debit' && business.wallet.balance < asked.amount) {
+    throw conflict(`${business.name}'s wallet holds ${formatNaira(business.wallet.balance)}; a debit of ${formatNaira(asked.amount)} would overdraw it`, {
+      reason: 'insufficient_balance',
+    });
+  }
+  const { request } = await createApprovalRequest(acting, {
+    commandId: ACTIONS[direction],
+    businessId: business.id,
+    amount: asked.amount,
+    reason: asked.reason,
+    input: { walletUid: business.wallet.uid },
+    evidenceUploadId: asked.evidenceUploadId,
+  });
+  return {
+    request,
+    message: `${direction === 'credit' ? 'Credit' : 'Debit'} request #${request.id} of ${formatNaira(asked.amount)} for ${business.name} waits for another admin's authorisation (until ${lagosDateTime(request.expiresAt)}, Lagos time).`,
+  };
+}
+
 function requestHandler(command: typeof requestWalletCredit | typeof requestWalletDebit, direction: Direction): Implementation {
   return implement(command as AnyCommand as typeof requestWalletCredit, async ({ input, ctx }) => {
+    // The business is named before a file is kept for it.
     const business = await businessOf(ctx, input.business);
-    if (!business.wallet) throw conflict(`${business.name} has no wallet: there is nothing to ${direction}`, { reason: 'no_wallet' });
-    // Told now rather than at authorisation; checked again, under the wallet's lock, when it posts.
-    if (direction === 'debit' && business.wallet.balance < input.amount) {
-      throw conflict(`${business.name}'s wallet holds ${formatNaira(business.wallet.balance)}; a debit of ${formatNaira(input.amount)} would overdraw it`, {
-        reason: 'insufficient_balance',
-      });
-    }
-    const evidenceUploadId = input.evidence ? await storeUpload(ctx, input.evidence, { businessId: business.id, field: 'evidence' }) : null;
-    const { request } = await createApprovalRequest(ctx, {
-      commandId: ACTIONS[direction],
-      businessId: business.id,
-      amount: input.amount,
-      reason: input.reason,
-      input: { walletUid: business.wallet.uid },
-      evidenceUploadId,
-    });
-    return {
-      request,
-      message: `${direction === 'credit' ? 'Credit' : 'Debit'} request #${request.id} of ${formatNaira(input.amount)} for ${business.name} waits for another admin's authorisation (until ${lagosDateTime(request.expiresAt)}, Lagos time).`,
-    };
+    const evidenceUploadId = input.evidence && business.wallet ? await storeUpload(ctx, input.evidence, { businessId: business.id, field: 'evidence' }) : null;
+    return requestWalletMovement(actingOf(ctx), direction, { business: input.business, amount: input.amount, reason: input.reason, evidenceUploadId });
   });
 }
 
@@ -103,7 +118,7 @@ export const requestWalletDebitHandler = requestHandler(requestWalletDebit, 'deb
 /** Authorising is approving, through the approvals domain's one decision, limited to the command's own direction. */
 function authoriseHandler(command: typeof authoriseWalletCredit | typeof authoriseWalletDebit, direction: Direction): Implementation {
   return implement(command as AnyCommand as typeof authoriseWalletCredit, async ({ input, ctx }) =>
-    decideApproval(ctx, {
+    decideApproval(actingOf(ctx), {
       id: input.id,
       decision: 'approve',
       note: input.note ?? null,
