@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CommandOutput, deviceLogin, ErrorBody, listAuditLog, listFixedAccounts, login } from '@traction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killServerProcess, type ServerProcess, startServerProcess } from './test/server-process';
 import { createScratchDatabase } from './test/test-database';
 
 /**
@@ -14,7 +13,6 @@ import { createScratchDatabase } from './test/test-database';
  * DATABASE_URL, on PostgreSQL.
  */
 
-const CHILD = fileURLToPath(new URL('./test/crash-child.ts', import.meta.url));
 const ROOT = 'root@traction.ng';
 const ROOT_PASSWORD = 'crash-test-root-passphrase';
 const DEVICE = { deviceId: 'dev-crash-test-runner', deviceModel: 'Test rig', browserName: 'Vitest', browserVersion: '4', deviceType: 'cli' };
@@ -25,10 +23,7 @@ type DeviceLoginAnswer = CommandOutput<typeof deviceLogin>;
 type AuditLogPage = CommandOutput<typeof listAuditLog>;
 type FixedAccountsPage = CommandOutput<typeof listFixedAccounts>;
 
-interface Child {
-  url: string;
-  process: ChildProcess;
-}
+type Child = ServerProcess;
 
 let location: { dataDir: string; databaseUrl?: string };
 let cleanup: () => Promise<void>;
@@ -48,32 +43,17 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 function startChild(extra: Record<string, string> = {}): Promise<Child> {
-  const env = {
+  return startServerProcess(location, {
     TRACTION_ADMIN_EMAIL: ROOT,
     TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD,
     // A slow password hash (about a second): the window the crash lands in.
     TRACTION_SCRYPT_LOG_N: '18',
     TRACTION_DEMO: 'false',
     ...extra,
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify({ ...location, env })], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ url: (JSON.parse(line) as { url: string }).url, process: child });
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
   });
 }
 
-async function kill(child: Child): Promise<void> {
-  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.process.once('exit', resolve));
-  child.process.kill('SIGKILL');
-  await exited;
-}
+const kill = killServerProcess;
 
 /** What `call` answers with; `T` is the JSON body the caller expects (`unknown` when it only looks at the status). */
 interface CallAnswer<T> {

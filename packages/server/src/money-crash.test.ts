@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LooseBody } from './test/harness';
+import { killServerProcess, type ServerProcess, startServerProcess } from './test/server-process';
 import { createScratchDatabase } from './test/test-database';
 
 /**
@@ -14,7 +13,6 @@ import { createScratchDatabase } from './test/test-database';
  * TRACTION_CRASH_OPS (requests; default 10,000).
  */
 
-const CHILD = fileURLToPath(new URL('./test/crash-child.ts', import.meta.url));
 const ROOT = 'root@traction.ng';
 const ROOT_PASSWORD = 'money-crash-root-passphrase';
 const CHECKER = 'checker@traction.ng';
@@ -23,10 +21,7 @@ const DEVICE = { deviceId: 'dev-money-crash-runner', deviceModel: 'Test rig', br
 const OPS = Number(process.env.TRACTION_CRASH_OPS ?? 10_000);
 const WORKERS = 16;
 
-interface Server {
-  url: string;
-  process: ChildProcess;
-}
+type Server = ServerProcess;
 
 const databaseUrl = process.env.DATABASE_URL;
 let scratch: { url: string; drop(): Promise<void> };
@@ -39,33 +34,19 @@ afterAll(async () => {
 });
 
 function start(demo: boolean): Promise<Server> {
-  const env = {
-    TRACTION_ADMIN_EMAIL: ROOT,
-    TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD,
-    TRACTION_SCRYPT_LOG_N: '10',
-    TRACTION_DEMO: String(demo),
-    TRACTION_DEMO_MERCHANTS: '60',
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify({ dataDir: '', databaseUrl: scratch.url, env })], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ url: (JSON.parse(line) as { url: string }).url, process: child });
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
-  });
+  return startServerProcess(
+    { dataDir: '', databaseUrl: scratch.url },
+    {
+      TRACTION_ADMIN_EMAIL: ROOT,
+      TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD,
+      TRACTION_SCRYPT_LOG_N: '10',
+      TRACTION_DEMO: String(demo),
+      TRACTION_DEMO_MERCHANTS: '60',
+    },
+  );
 }
 
-async function kill(server: Server): Promise<void> {
-  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.process.once('exit', resolve));
-  server.process.kill('SIGKILL');
-  await exited;
-}
+const kill = killServerProcess;
 
 interface Answer {
   status: number;
