@@ -43,10 +43,27 @@ const PAGES = [
   '/inactive-accounts',
   '/providus-repush',
   '/wema-bank-account-query',
+  '/wallet-transaction-logs',
+  '/all-wallets-transactions-logs',
+  '/wallet-management-portal',
+  '/transaction-reversal',
+  '/funds-reversal',
+  '/wallet-crediting-portal-select-business',
+  '/approvals',
+  '/approval-policies',
+  '/wallet',
+  '/wallet/transfer-fee',
+  '/wallet/cashback',
+  '/cashback-activation-portal',
   '/terminals',
   '/no-permission',
   '/error',
 ];
+
+// SHOTS_ONLY=wallet,approvals takes only the pages whose path contains one of those words; SHOTS_VIEWS=desktop only those views.
+const only = process.env.SHOTS_ONLY?.split(',').filter(Boolean);
+const chosenPages = only ? PAGES.filter((pathname) => only.some((word) => pathname.includes(word))) : PAGES;
+const chosenViews = process.env.SHOTS_VIEWS?.split(',').filter(Boolean);
 
 const VIEWS: Record<string, BrowserContextOptions> = {
   desktop: { viewport: { width: 1440, height: 900 }, colorScheme: 'light' },
@@ -64,14 +81,14 @@ async function settle(page: Page) {
 const context = await startConsoleServer();
 const browser = await launchBrowser();
 try {
-  for (const [view, options] of Object.entries(VIEWS)) {
+  for (const [view, options] of Object.entries(VIEWS).filter(([view]) => !chosenViews || chosenViews.includes(view))) {
     const browserContext = await browser.newContext(options);
     const page = await browserContext.newPage();
     await page.goto(`${context.server.url}/login`);
     await settle(page);
     await page.screenshot({ path: path.join(outDir, `${view}-login.png`) });
     await signIn(page, context, ROOT_EMAIL, ROOT_PASSWORD);
-    for (const pathname of PAGES) {
+    for (const pathname of chosenPages) {
       await page.goto(`${context.server.url}${pathname}`);
       await settle(page);
       await page.screenshot({ path: path.join(outDir, `${view}-${name(pathname)}.png`) });

@@ -56,7 +56,7 @@ export type WalletTransaction = z.infer<typeof walletTransaction>;
 /** The columns every wallet transaction list shows and writes to CSV. */
 export const walletTransactionColumns = [
   { key: 'createdAt', label: 'Time', kind: 'datetime' },
-  { key: 'reference', label: 'Reference', kind: 'text', priority: 'high' },
+  { key: 'reference', label: 'Reference', kind: 'text', priority: 'high', width: 22 },
   { key: 'businessName', label: 'Business', kind: 'text' },
   { key: 'kind', label: 'Kind', kind: 'enum' },
   { key: 'direction', label: 'Direction', kind: 'enum', priority: 'low' },

@@ -2,7 +2,7 @@ import { KYC_DOCUMENT_LABELS } from '@traction/core';
 
 const ACRONYMS = new Set(['NIN', 'BVN', 'PND', 'CAC', 'VFD', 'KYC', 'ID', 'POS', 'RC', 'BN', 'NGN', 'OTP', 'SIM', 'MSO', 'DSR', 'ISA', 'CSV', 'TIN']);
 
-/** `super_admin` → `Super admin`, `PENDING` → `Pending`, `DRIVERS_LICENSE` → `Driver’s licence` (core's label), `PND` → `PND`. */
+/** `super_admin` → `Super admin`, `PENDING` → `Pending`, `DRIVERS_LICENSE` → `Driver’s licence` (core's label), `PND` → `PND`, `pos_credit` → `POS credit`. */
 export function humanize(value: string): string {
   // A document type reads the same in every table, filter and result as on its record.
   const documentLabel = (KYC_DOCUMENT_LABELS as Readonly<Record<string, string>>)[value];
@@ -10,11 +10,11 @@ export function humanize(value: string): string {
   let spaced = value.replace(/[._-]+/g, ' ').trim();
   // Enum values written in capitals (`DRIVERS_LICENSE`, `PENDING`) read as words, except the
   // acronyms people know in capitals.
-  if (/[A-Z]/.test(spaced) && spaced === spaced.toUpperCase()) {
-    spaced = spaced
-      .split(' ')
-      .map((word) => (ACRONYMS.has(word) ? word : word.toLowerCase()))
-      .join(' ');
-  }
+  if (/[A-Z]/.test(spaced) && spaced === spaced.toUpperCase()) spaced = spaced.toLowerCase();
+  // In either case (`PND`, `pos_credit`) the acronyms people know stay in capitals.
+  spaced = spaced
+    .split(' ')
+    .map((word) => (ACRONYMS.has(word.toUpperCase()) && word === word.toLowerCase() ? word.toUpperCase() : word))
+    .join(' ');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
