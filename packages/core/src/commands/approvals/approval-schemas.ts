@@ -51,16 +51,17 @@ export type ApprovalRequest = z.infer<typeof approvalRequest>;
 /** The queue's columns, shared by the approvals list and the wallet-credit requests list. */
 export const approvalRequestColumns = [
   { key: 'id', label: 'Request', kind: 'id' },
-  { key: 'label', label: 'Action', kind: 'text' },
+  { key: 'label', label: 'Action', kind: 'text', width: 14 },
   { key: 'businessName', label: 'Business', kind: 'text', card: 'title' },
   { key: 'amount', label: 'Amount', kind: 'money', priority: 'high' },
   { key: 'status', label: 'Status', kind: 'enum', priority: 'high' },
-  { key: 'reason', label: 'Reason', kind: 'text' },
-  { key: 'requestedByName', label: 'Requested by', kind: 'text' },
-  { key: 'requestedAt', label: 'Requested', kind: 'datetime' },
-  { key: 'expiresAt', label: 'Expires', kind: 'datetime' },
-  { key: 'decidedByName', label: 'Decided by', kind: 'text' },
-  { key: 'decidedAt', label: 'Decided', kind: 'datetime' },
+  { key: 'reason', label: 'Reason', kind: 'sentence' },
+  { key: 'requestedByName', label: 'Requested by', kind: 'text', width: 16, priority: 'medium' },
+  { key: 'requestedAt', label: 'Requested', kind: 'datetime', priority: 'high' },
+  // A queue is read against the clock: when each request stops being decidable.
+  { key: 'expiresAt', label: 'Expires', kind: 'datetime', priority: 'high' },
+  { key: 'decidedByName', label: 'Decided by', kind: 'text', width: 16, priority: 'low' },
+  { key: 'decidedAt', label: 'Decided', kind: 'datetime', priority: 'low' },
   { key: 'transferReference', label: 'Reference', kind: 'text' },
 ] as const;
 

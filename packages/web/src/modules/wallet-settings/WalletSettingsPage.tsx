@@ -1,3 +1,4 @@
+import { humanize } from '../ui/humanize';
 import { getWalletConfig, updateWalletConfig } from '@traction/core';
 import { formatNaira } from '@traction/core/format';
 import { Link } from 'react-router';
@@ -84,8 +85,8 @@ export default function WalletSettingsPage() {
           </tbody>
         </table>
         <p className="px-3 py-2 text-xs text-zinc-500">
-          Debits count fees and are summed per Lagos day; {config.limitFreeKinds.join(', ')} transfers are never stopped nor counted. Only manual credits (
-          {config.balanceCappedCreditKinds.join(', ')}) are refused above the balance limit: a POS inflow is never bounced.
+          Debits count fees and are summed per Lagos day; {kindsInWords(config.limitFreeKinds)} are never stopped nor counted. Only{' '}
+          {kindsInWords(config.balanceCappedCreditKinds)} are refused above the balance limit: a POS inflow is never bounced.
         </p>
       </Section>
       <Section
@@ -122,4 +123,18 @@ export default function WalletSettingsPage() {
       </Section>
     </div>
   );
+}
+
+/** What each kind of transfer is, in the plural, for sentences about the limits. */
+const KIND_NOUNS: Record<string, string> = {
+  reversal: 'reversals',
+  debit: "admins' debits (authorised by a second admin)",
+  credit: "admins' credits",
+  adjustment: 'adjustments',
+};
+
+/** `['reversal', 'debit']` → "reversals and admins' debits (authorised by a second admin)". */
+function kindsInWords(kinds: readonly string[]): string {
+  const nouns = kinds.map((kind) => KIND_NOUNS[kind] ?? `${humanize(kind).toLowerCase()} transfers`);
+  return nouns.length <= 1 ? (nouns[0] ?? 'no transfers') : `${nouns.slice(0, -1).join(', ')} and ${nouns.at(-1)}`;
 }
