@@ -12,7 +12,8 @@
  * - `traction bulk wallets reverse --file` of 10,000 transfers out (--quick: 1,000), run as a
  *   user runs it, then the check that each was reversed exactly once.
  *
- * Runnable alone: `npx tsx bench/ledger.bench.ts [--quick] [--no-postgres]`.
+ * Runnable alone: `npx tsx bench/ledger.bench.ts [--quick] [--no-postgres] [--no-pglite]` (1,000,000
+ * transactions take about 25 minutes to load on PGlite: --no-pglite measures PostgreSQL only).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -296,7 +297,7 @@ export async function ledgerBench(databases: readonly DatabaseChoice[], options:
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const quick = process.argv.includes('--quick');
-  const databases: DatabaseChoice[] = [{ kind: 'pglite' }];
+  const databases: DatabaseChoice[] = process.argv.includes('--no-pglite') ? [] : [{ kind: 'pglite' }];
   let postgres: PostgresServer | undefined;
   if (!process.argv.includes('--no-postgres')) {
     const found = await findPostgres();
