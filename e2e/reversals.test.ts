@@ -79,4 +79,50 @@ describe.runIf(run)('reversing a transaction by keyboard', () => {
     expect(await page.locator('[data-section="reversal"]').textContent()).toContain('Beneficiary bank returned the transfer');
     expect(await page.locator(`[data-transfer="reversal:${reference}-FEE"]`).textContent()).toContain('₦50.00');
   });
+
+  it('reverses a pasted CSV file of references: each previewed with the total first, the unknown one refused, the rest reversed once', async () => {
+    const company = await openCompanyAccounts(db());
+    const references: string[] = [];
+    for (const name of ['Mama Nkechi Provisions', 'Olu Phones']) {
+      const { account } = await ledgerWallet(db(), { funds: 300_000, business: { name } });
+      const reference = nextReference('TRF');
+      references.push(reference);
+      await db()
+        .transaction()
+        .execute((trx) =>
+          post(trx, [
+            { debit: account.id, credit: company.floatWema, amount: 100_000, kind: 'transfer_out', reference },
+            { debit: account.id, credit: company.feeIncome, amount: 2_500, kind: 'fee', reference: `${reference}-FEE`, parent: 0 },
+          ]),
+        );
+    }
+    const csv = `TransactionReference,reason\n${[...references, 'TRF-NOT-OURS'].map((reference) => `${reference},Bank returned the batch`).join('\n')}\n`;
+
+    await palette('Transaction Reversal');
+    await page.waitForURL('**/transaction-reversal');
+    await page.getByLabel('Transaction references').waitFor();
+    // As a paste: the file's text at once; its shared reason fills the reason.
+    await page.keyboard.insertText(csv);
+    expect(await page.locator('input[name="reason"]').inputValue()).toBe('Bank returned the batch');
+    await page.keyboard.press('Control+Enter');
+    const total = page.locator('[data-preview-total]');
+    await expect.poll(() => total.textContent()).toContain('Would move ₦2,050.00 in 2 reversals; 1 would be refused');
+    expect(await page.locator('[data-reference="TRF-NOT-OURS"][data-preview="refused"]').textContent()).toContain('would be refused');
+    await page.keyboard.type('3');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-running="false"]').waitFor();
+    for (const reference of references) await page.locator(`[data-reference="${reference}"][data-outcome="reversed"]`).waitFor();
+    await page.locator('[data-reference="TRF-NOT-OURS"][data-outcome="refused"]').waitFor();
+    const reversals = await db()
+      .selectFrom('ledger_transfers')
+      .select('reference')
+      .where(
+        'reference',
+        'in',
+        references.map((reference) => `reversal:${reference}`),
+      )
+      .execute();
+    expect(reversals).toHaveLength(2);
+    expect((await checkLedger(db())).ok).toBe(true);
+  });
 });

@@ -55,6 +55,12 @@ export default function TransactionReversalPage() {
     );
   }
 
+  /** New references text, typed, pasted or read from a file; a CSV's shared reason fills an empty reason. */
+  const takeText = (next: string) => {
+    setText(next);
+    const shared = parseReferences(next).reason;
+    if (shared && !reason.trim()) setReason(shared);
+  };
   const review = () => {
     const wrong = parsed.references.map((reference) => [reference, fieldProblem('TransactionReference', reference)] as const).find(([, message]) => message);
     const next = {
@@ -127,12 +133,12 @@ export default function TransactionReversalPage() {
               value={text}
               aria-invalid={problem.references ? true : undefined}
               aria-describedby={`${referencesId}-hint`}
-              onChange={(event) => setText(event.target.value)}
+              onChange={(event) => takeText(event.target.value)}
               onKeyDown={onReferencesKey}
               className="w-full rounded-md border border-zinc-300 bg-white px-2.5 py-1.5 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-900 aria-invalid:border-red-500"
             />
             <span id={`${referencesId}-hint`} className="mt-1 block text-xs text-zinc-500 dark:text-zinc-400">
-              One per line (paste a spreadsheet column) or separated by commas.{' '}
+              One per line (paste a spreadsheet column), separated by commas, or a CSV file with a TransactionReference column.{' '}
               {count > 0
                 ? `${count} reference${count === 1 ? '' : 's'}${parsed.repeats ? `, ${parsed.repeats} repeat${parsed.repeats === 1 ? '' : 's'} left out` : ''}. `
                 : ''}
@@ -145,6 +151,19 @@ export default function TransactionReversalPage() {
             ) : null}
           </label>
           <TextField label="Reason" name="reason" value={reason} onChange={(event) => setReason(event.target.value)} error={problem.reason} maxLength={500} />
+          <label className="block text-sm">
+            <span className="mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-400">Or load a CSV file</span>
+            <input
+              type="file"
+              accept=".csv,text/csv,text/plain"
+              data-references-file
+              className="block text-sm file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-2.5 file:py-1 dark:file:border-zinc-700 dark:file:bg-zinc-900"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) void file.text().then(takeText);
+              }}
+            />
+          </label>
           <Button type="submit" variant="primary">
             Review {count > 1 ? `${count} reversals` : 'reversal'}
           </Button>

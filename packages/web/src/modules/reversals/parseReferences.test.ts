@@ -11,6 +11,12 @@ describe('parseReferences', () => {
     expect(parseReferences(text).references).toEqual(references);
   });
 
+  it('takes the reference column of a pasted CSV file, and the reason every row shares', () => {
+    const file = 'TransactionReference,reason\nTRX-1,"Failed at the bank, returned"\nTRX-2,"Failed at the bank, returned"\n';
+    expect(parseReferences(file)).toEqual({ references: ['TRX-1', 'TRX-2'], repeats: 0, reason: 'Failed at the bank, returned' });
+    expect(parseReferences('reason;reference\nA;TRX-1\nB;TRX-2')).toEqual({ references: ['TRX-1', 'TRX-2'], repeats: 0 });
+  });
+
   it('keeps each reference once and counts the repeats', () => {
     expect(parseReferences('TRX-1\nTRX-2\nTRX-1\nTRX-1')).toEqual({ references: ['TRX-1', 'TRX-2'], repeats: 2 });
   });
