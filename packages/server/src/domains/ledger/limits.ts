@@ -14,6 +14,7 @@ import { walletLimitStates } from '../wallet-settings/index';
 export interface LockedWallet {
   id: number;
   code: string;
+  wallet_uid: string | null;
   balance: bigint | number | string;
 }
 
@@ -58,7 +59,7 @@ export async function assertWithinLimits(db: Db, wallets: readonly LockedWallet[
   if (checked.length === 0) return;
   const states = await walletLimitStates(
     db,
-    checked.map((move) => move.wallet.id),
+    checked.flatMap((move) => (move.wallet.wallet_uid ? [move.wallet.wallet_uid] : [])),
   );
   for (const move of checked) {
     const state = states.get(move.wallet.id);

@@ -102,18 +102,11 @@ export async function writeTransferFee(db: Db, fee: number, change: { adminId: n
 
 /**
  * For each wallet: its business's KYC override and approved verifications (the tier's
- * evidence), its ledger balance, and what it has debited today — Lagos day, from the database's
- * clock, the one its entries are stamped with. Debits of kind `reversal` and debits since
- * reversed (a failed transfer refunded) are not counted. One statement; today's debits come
- * from an index-only scan of `ledger_wallet_entries_debits_by_day`.
+ * evidence), its ledger balance, what it has debited today and every tier's limits — the
+ * function `wallet_limit_inputs` (0017: planned once per connection, as every debiting posting
+ * asks it), given core's limit-free kinds and identity documents.
  */
-export async function walletLimitInputs(db: Db, where: { accountIds: readonly number[] } | { walletUid: string }) {
-  const filter = 'accountIds' in where ? sql`a.id in (${sql.join(where.accountIds)})` : sql`w.uid = ${where.walletUid}`;
-  const approved = (condition: ReturnType<typeof sql>) =>
-    sql`exists (select 1 from kyc_records k where k.business_id = b.id and k.status = 'APPROVED' and ${condition})`;
-  const identity = sql`k.verification_type = 'DOCUMENT' and k.document_type in (${sql.join(IDENTITY_DOCUMENT_TYPES.map((type) => sql.lit(type)))})`;
-  // Lagos has no daylight saving: its day starts at 23:00 UTC the day before.
-  const lagosWallClock = sql`((now() at time zone 'UTC') + interval '1 hour')`;
+export async function walletLimitInputs(db: Db, walletUids: readonly string[]) {
   const result = await sql<{
     wallet_uid: string;
     business_id: number;
@@ -127,26 +120,7 @@ export async function walletLimitInputs(db: Db, where: { accountIds: readonly nu
     used_today: string;
     day: string;
     tier_limits: { tier: number; single: string | null; daily: string | null; max: string | null }[];
-  }>`
-    select w.uid as wallet_uid, b.id as business_id, a.id as account_id, coalesce(a.balance, 0)::text as balance,
-      b.kyc_exempt, b.bvn_exempt,
-      ${approved(identity)} as identity_approved,
-      ${approved(sql`(k.verification_type = 'ADDRESS' or (k.verification_type = 'DOCUMENT' and k.document_type = 'UTILITY_BILL'))`)} as address_approved,
-      ${approved(sql`k.verification_type = 'CORPORATE'`)} as corporate_approved,
-      coalesce((
-        select sum(e.amount) from ledger_wallet_entries e
-        where e.account_id = a.id and e.direction = 'debit' and e.kind not in (${sql.join(LIMIT_FREE_KINDS.map((kind) => sql.lit(kind)))})
-          and e.created_at >= (date_trunc('day', ${lagosWallClock}) - interval '1 hour') at time zone 'UTC'
-          and not exists (select 1 from ledger_transfers r where r.reverses_transfer_id = e.transfer_id)
-      ), 0)::text as used_today,
-      to_char(${lagosWallClock}, 'YYYY-MM-DD') as day,
-      -- The limits of every tier in the same round trip (read once: the subquery is uncorrelated).
-      (select json_agg(json_build_object('tier', l.tier, 'single', l.single_debit_limit::text, 'daily', l.daily_debit_limit::text, 'max', l.max_balance::text))
-         from wallet_tier_limits l) as tier_limits
-    from wallets w
-    join businesses b on b.id = w.business_id
-    left join ledger_accounts a on a.wallet_uid = w.uid
-    where ${filter}`.execute(db);
+  }>`select * from wallet_limit_inputs(${[...walletUids]}::uuid[], ${[...LIMIT_FREE_KINDS]}::text[], ${[...IDENTITY_DOCUMENT_TYPES]}::text[])`.execute(db);
   return result.rows.map((row) => ({
     walletUid: row.wallet_uid,
     businessId: row.business_id,

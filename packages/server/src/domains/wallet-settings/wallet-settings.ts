@@ -45,15 +45,15 @@ async function statesOf(db: Db, where: Parameters<typeof walletLimitInputs>[1]):
  * The limit state of each wallet ledger account named (keyed by account id). The ledger calls
  * this inside a posting, after locking the accounts: today's debits cannot change under it.
  */
-export async function walletLimitStates(db: Db, accountIds: readonly number[]): Promise<Map<number, WalletLimitState>> {
-  if (accountIds.length === 0) return new Map();
-  const states = await statesOf(db, { accountIds });
+export async function walletLimitStates(db: Db, walletUids: readonly string[]): Promise<Map<number, WalletLimitState>> {
+  if (walletUids.length === 0) return new Map();
+  const states = await statesOf(db, walletUids);
   return new Map(states.flatMap((state) => (state.accountId === null ? [] : [[state.accountId, state] as const])));
 }
 
 /** One wallet's limit state, or undefined when no such wallet exists. */
 export async function walletLimitState(db: Db, walletUid: string): Promise<WalletLimitState | undefined> {
-  return (await statesOf(db, { walletUid }))[0];
+  return (await statesOf(db, [walletUid]))[0];
 }
 
 /** The fee charged on each transfer out of a wallet, kobo (issue 15 posts it as the transfer's fee leg). */
