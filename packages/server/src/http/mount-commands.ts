@@ -128,7 +128,8 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
   const money = command.danger === 'money' && command.mutates;
   const dryRun = money && preferences(c).has('dry-run');
   const previewed = money ? ifMatchToken(c) : null;
-  const journal = money ? new PostingJournal() : null;
+  // Only a preview or its application needs what the postings did (the journal costs a read per wallet).
+  const journal = dryRun || previewed !== null ? new PostingJournal() : null;
   try {
     const raw = await readRawInput(c, command);
     attempted = raw;
