@@ -50,14 +50,15 @@ export type ApprovalRequest = z.infer<typeof approvalRequest>;
 
 /** The queue's columns, shared by the approvals list and the wallet-credit requests list. */
 export const approvalRequestColumns = [
-  { key: 'id', label: 'Request', kind: 'id' },
-  { key: 'label', label: 'Action', kind: 'text', width: 14 },
+  { key: 'id', label: 'Request', kind: 'id', priority: 'medium' },
+  // Credit or debit: what the approver is deciding, never left out.
+  { key: 'label', label: 'Action', kind: 'text', width: 14, priority: 'high' },
   { key: 'businessName', label: 'Business', kind: 'text', card: 'title' },
   { key: 'amount', label: 'Amount', kind: 'money', priority: 'high' },
   { key: 'status', label: 'Status', kind: 'enum', priority: 'high' },
   { key: 'reason', label: 'Reason', kind: 'sentence' },
   { key: 'requestedByName', label: 'Requested by', kind: 'text', width: 16, priority: 'medium' },
-  { key: 'requestedAt', label: 'Requested', kind: 'datetime', priority: 'high' },
+  { key: 'requestedAt', label: 'Requested', kind: 'datetime', priority: 'medium' },
   // A queue is read against the clock: when each request stops being decidable.
   { key: 'expiresAt', label: 'Expires', kind: 'datetime', priority: 'high' },
   { key: 'decidedByName', label: 'Decided by', kind: 'text', width: 16, priority: 'low' },
