@@ -83,9 +83,9 @@ export const walletTransactionFilters = {
   direction: walletDirectionField.optional(),
   businessId: idField.optional().meta({ label: 'Business ID' }),
   /** At least this many kobo moved. */
-  minAmount: koboField.optional().meta({ label: 'Min amount (kobo)' }),
+  minAmount: koboField.optional().meta({ label: 'Min amount' }),
   /** At most this many kobo moved. */
-  maxAmount: koboField.optional().meta({ label: 'Max amount (kobo)' }),
+  maxAmount: koboField.optional().meta({ label: 'Max amount' }),
 };
 
 /** A range filter's bounds in order: the end not before the start, the maximum not below the minimum; each a 400 naming the later field. */

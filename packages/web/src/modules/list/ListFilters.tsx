@@ -30,18 +30,18 @@ function TextFilter({
   field: FilterField;
   value: string;
   onChange: ListFiltersProps['onChange'];
-  type?: 'search' | 'text' | 'number';
+  type?: 'search' | 'text' | 'number' | 'naira';
 }) {
   const { draft, change, flush } = useDebouncedInput(value, (next) => onChange(field.key, next || null));
   const isSearch = field.kind === 'search';
   return (
     <input
-      type={type}
+      type={type === 'naira' ? 'text' : type}
       {...(isSearch ? { 'data-page-search': true } : {})}
       data-filter={field.key}
       aria-label={field.label}
-      placeholder={isSearch ? 'Search…  /' : field.label}
-      inputMode={type === 'number' ? 'numeric' : undefined}
+      placeholder={isSearch ? 'Search…  /' : type === 'naira' ? `${field.label} ₦` : field.label}
+      inputMode={type === 'number' ? 'numeric' : type === 'naira' ? 'decimal' : undefined}
       min={type === 'number' ? 1 : undefined}
       value={draft}
       onChange={(event) => change(event.target.value)}
@@ -181,6 +181,8 @@ function FilterControl({
         <TextFilter field={field} value={value} onChange={onChange} />
       );
     }
+    case 'naira':
+      return <TextFilter field={field} value={value} onChange={onChange} type="naira" />;
     case 'id': {
       const choices = options[field.key];
       return choices ? (

@@ -1,4 +1,4 @@
-import { LIST_PAGING_FIELDS, type AnyCommand } from '@traction/core';
+import { fieldFormat, LIST_PAGING_FIELDS, parseNairaToKobo, type AnyCommand } from '@traction/core';
 import { rangeEnd, rangeStart } from '@traction/core/format';
 import type { z } from 'zod';
 import { humanize } from '../ui/humanize';
@@ -8,6 +8,8 @@ export type FilterField =
   | { kind: 'search'; key: string; label: string }
   | { kind: 'text'; key: string; label: string }
   | { kind: 'id'; key: string; label: string }
+  /** An amount in kobo that people type in Naira ("1,500" or "₦1,500.50"); the URL keeps what they typed. */
+  | { kind: 'naira'; key: string; label: string }
   | { kind: 'enum'; key: string; label: string; options: readonly string[]; defaultValue?: string }
   | { kind: 'boolean'; key: string; label: string; defaultValue?: boolean }
   | { kind: 'date'; key: string; label: string; bound: 'start' | 'end' };
@@ -57,7 +59,8 @@ export function describeFilters(command: AnyCommand): FilterField[] {
     else if (key === list.dateRange?.to) fields.push({ kind: 'date', key, label: 'To', bound: 'end' });
     else if (def.type === 'enum' && def.entries) {
       fields.push({ kind: 'enum', key, label, options: Object.values(def.entries), ...(typeof defaultValue === 'string' ? { defaultValue } : {}) });
-    } else if (def.type === 'number') fields.push({ kind: 'id', key, label });
+    } else if (fieldFormat(schema) === 'kobo') fields.push({ kind: 'naira', key, label });
+    else if (def.type === 'number') fields.push({ kind: 'id', key, label });
     else if (def.type === 'boolean') fields.push({ kind: 'boolean', key, label, ...(typeof defaultValue === 'boolean' ? { defaultValue } : {}) });
     else fields.push({ kind: 'text', key, label });
   }
@@ -70,6 +73,8 @@ function inputValue(field: FilterField, text: string): unknown {
   switch (field.kind) {
     case 'id':
       return /^\d+$/.test(text) ? Number(text) : text;
+    case 'naira':
+      return nairaAsKobo(text);
     case 'boolean':
       return text === 'true' ? true : text === 'false' ? false : text;
     case 'date':
@@ -141,4 +146,14 @@ export function withoutFilters(params: URLSearchParams, fields: readonly FilterF
 /** How many of the list's filters the URL sets. */
 export function countFilters(params: URLSearchParams, fields: readonly FilterField[]): number {
   return fields.filter((field) => (params.get(field.key) ?? '').trim() !== '').length;
+}
+
+/** "1,500.50" → 150050 kobo; text that is not an amount goes as typed, for the server to name the field. */
+function nairaAsKobo(text: string): unknown {
+  try {
+    const kobo = parseNairaToKobo(text);
+    return Number.isSafeInteger(Number(kobo)) ? Number(kobo) : text;
+  } catch {
+    return text;
+  }
 }
