@@ -38,9 +38,7 @@ export async function seedApprovals(db: Db, options: { now?: Date } = {}): Promi
   // A refusal (a wallet a limit or a policy stops) leaves that one out or pending: demo data never stops a start.
   const ask = async (index: number, direction: 'credit' | 'debit', naira: number, reason: string, at: Date) => {
     const asked = await refusable(() =>
-      as(requester, at, (acting) =>
-        requestWalletMovement(acting, direction, { business: String(wallets[index]!.id), amount: naira * 100, reason, evidenceUploadId: null }),
-      ),
+      as(requester, at, (acting) => requestWalletMovement(acting, direction, { business: String(wallets[index]!.id), amount: naira * 100, reason })),
     );
     if (asked) made += 1;
     return asked?.request.id ?? null;

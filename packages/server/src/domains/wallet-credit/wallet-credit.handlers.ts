@@ -74,12 +74,14 @@ export const getWalletCreditBusinessHandler = implement(getWalletCreditBusiness,
 /**
  * Records a credit or debit request of a business's wallet, waiting for a second admin: the
  * business must have a wallet, and a debit must fit the balance now (the ledger checks again,
- * under the wallet's lock, when it posts).
+ * under the wallet's lock, when it posts). Evidence, if any, is kept only once the request is
+ * found acceptable (`keepEvidence` is given the business's id).
  */
 export async function requestWalletMovement(
   acting: Acting,
   direction: Direction,
-  asked: { business: string; amount: number; reason: string; evidenceUploadId: number | null },
+  asked: { business: string; amount: number; reason: string },
+  keepEvidence?: (businessId: number) => Promise<number>,
 ) {
   const business = await findBusinessWallet(acting.db, asked.business);
   if (!business) throw notFound(`No business has the ${/^\d+$/.test(asked.business) ? 'id' : 'email'} ${asked.business}`);
@@ -89,13 +91,14 @@ export async function requestWalletMovement(
       reason: 'insufficient_balance',
     });
   }
+  const evidenceUploadId = keepEvidence ? await keepEvidence(business.id) : null;
   const { request } = await createApprovalRequest(acting, {
     commandId: ACTIONS[direction],
     businessId: business.id,
     amount: asked.amount,
     reason: asked.reason,
     input: { walletUid: business.wallet.uid },
-    evidenceUploadId: asked.evidenceUploadId,
+    evidenceUploadId,
   });
   return {
     request,
@@ -105,10 +108,13 @@ export async function requestWalletMovement(
 
 function requestHandler(command: typeof requestWalletCredit | typeof requestWalletDebit, direction: Direction): Implementation {
   return implement(command as AnyCommand as typeof requestWalletCredit, async ({ input, ctx }) => {
-    // The business is named before a file is kept for it.
-    const business = await businessOf(ctx, input.business);
-    const evidenceUploadId = input.evidence && business.wallet ? await storeUpload(ctx, input.evidence, { businessId: business.id, field: 'evidence' }) : null;
-    return requestWalletMovement(actingOf(ctx), direction, { business: input.business, amount: input.amount, reason: input.reason, evidenceUploadId });
+    const evidence = input.evidence;
+    return requestWalletMovement(
+      actingOf(ctx),
+      direction,
+      { business: input.business, amount: input.amount, reason: input.reason },
+      evidence ? (businessId) => storeUpload(ctx, evidence, { businessId, field: 'evidence' }) : undefined,
+    );
   });
 }
 
