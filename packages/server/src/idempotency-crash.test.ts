@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CommandOutput, deviceLogin, ErrorBody, listAuditLog, listFixedAccounts, login } from '@traction/core';
+import type { CommandOutput, ErrorBody, listAuditLog, listFixedAccounts, login } from '@traction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killServerProcess, type ServerProcess, startServerProcess } from './test/server-process';
+import { callServer, killServerProcess, type ServerProcess, signInToServer, startServerProcess } from './test/server-process';
 import { createScratchDatabase } from './test/test-database';
 
 /**
@@ -19,7 +19,6 @@ const DEVICE = { deviceId: 'dev-crash-test-runner', deviceModel: 'Test rig', bro
 
 /** The JSON answers the tests below read. */
 type LoginAnswer = CommandOutput<typeof login>;
-type DeviceLoginAnswer = CommandOutput<typeof deviceLogin>;
 type AuditLogPage = CommandOutput<typeof listAuditLog>;
 type FixedAccountsPage = CommandOutput<typeof listFixedAccounts>;
 
@@ -55,33 +54,11 @@ function startChild(extra: Record<string, string> = {}): Promise<Child> {
 
 const kill = killServerProcess;
 
-/** What `call` answers with; `T` is the JSON body the caller expects (`unknown` when it only looks at the status). */
-interface CallAnswer<T> {
-  status: number;
-  replayed: boolean;
-  body: T;
-}
+/** One JSON call to the server, from the test's device; `T` is the JSON body the caller expects. */
+const call = <T = unknown>(child: Child, method: string, path: string, options: { body?: unknown; token?: string; key?: string } = {}) =>
+  callServer<T>(child.url, method, path, { ...options, deviceId: DEVICE.deviceId });
 
-async function call<T = unknown>(
-  child: Child,
-  method: string,
-  path: string,
-  options: { body?: unknown; token?: string; key?: string } = {},
-): Promise<CallAnswer<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'device-id': DEVICE.deviceId };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.key) headers['idempotency-key'] = options.key;
-  const response = await fetch(`${child.url}${path}`, { method, headers, ...(options.body ? { body: JSON.stringify(options.body) } : {}) });
-  return { status: response.status, replayed: response.headers.get('idempotent-replayed') === 'true', body: (await response.json()) as T };
-}
-
-async function signInRoot(child: Child): Promise<string> {
-  const first = await call<LoginAnswer>(child, 'POST', '/v1/auth/admin/login', { body: { email: ROOT, password: ROOT_PASSWORD, device: DEVICE } });
-  if (first.body.code === 200) return first.body.token;
-  const mail = await (await fetch(`${child.url}/sandbox/mailbox?to=${ROOT}`)).json();
-  const code = (mail as { items: { kind: string; data: { code: string } }[] }).items.find((m) => m.kind === 'device-code')!.data.code;
-  return (await call<DeviceLoginAnswer>(child, 'POST', '/v1/auth/admin/device-login', { body: { email: ROOT, code, device: DEVICE } })).body.token;
-}
+const signInRoot = (child: Child) => signInToServer(child.url, ROOT, ROOT_PASSWORD, DEVICE);
 
 describe('an Idempotency-Key whose request died with its server', () => {
   it('is free again after a restart, and the work happens exactly once', async () => {

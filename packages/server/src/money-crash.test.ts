@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LooseBody } from './test/harness';
-import { killServerProcess, type ServerProcess, startServerProcess } from './test/server-process';
+import { callServer, killServerProcess, type ServerAnswer, type ServerProcess, signInToServer, startServerProcess } from './test/server-process';
 import { createScratchDatabase } from './test/test-database';
 
 /**
@@ -48,26 +48,13 @@ function start(demo: boolean): Promise<Server> {
 
 const kill = killServerProcess;
 
-interface Answer {
-  status: number;
-  body: LooseBody;
-}
+type Answer = ServerAnswer<LooseBody>;
 
-async function call(url: string, method: string, path: string, options: { body?: unknown; token?: string; key?: string } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'device-id': DEVICE.deviceId };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.key) headers['idempotency-key'] = options.key;
-  const response = await fetch(`${url}${path}`, { method, headers, ...(options.body ? { body: JSON.stringify(options.body) } : {}) });
-  return { status: response.status, body: (await response.json()) as LooseBody };
-}
+/** One JSON call to a server, from the run's device. */
+const call = (url: string, method: string, path: string, options: { body?: unknown; token?: string; key?: string } = {}): Promise<Answer> =>
+  callServer<LooseBody>(url, method, path, { ...options, deviceId: DEVICE.deviceId });
 
-async function signIn(url: string, email: string, password: string): Promise<string> {
-  const first = await call(url, 'POST', '/v1/auth/admin/login', { body: { email, password, device: DEVICE } });
-  if (first.body.code === 200) return first.body.token;
-  const mail = (await (await fetch(`${url}/sandbox/mailbox?to=${email}`)).json()) as { items: { kind: string; data: { code: string } }[] };
-  const code = mail.items.filter((m) => m.kind === 'device-code').at(-1)!.data.code;
-  return (await call(url, 'POST', '/v1/auth/admin/device-login', { body: { email, code, device: DEVICE } })).body.token;
-}
+const signIn = (url: string, email: string, password: string) => signInToServer(url, email, password, DEVICE);
 
 /** A deterministic generator (mulberry32): the same run every time. */
 function random(seed: number) {

@@ -30,3 +30,46 @@ export async function killServerProcess(server: ServerProcess): Promise<void> {
   server.process.kill('SIGKILL');
   await exited;
 }
+
+/** The device a test signs in from. */
+export interface TestDevice {
+  deviceId: string;
+  deviceModel: string;
+  browserName: string;
+  browserVersion: string;
+  deviceType: string;
+}
+
+/** What a server process answered: the status, whether it replayed a stored answer, the JSON body. */
+export interface ServerAnswer<T> {
+  status: number;
+  replayed: boolean;
+  body: T;
+}
+
+/** One JSON call to a server process, as the device, with a bearer token and an Idempotency-Key when given. */
+export async function callServer<T>(
+  url: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; key?: string; deviceId: string },
+): Promise<ServerAnswer<T>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'device-id': options.deviceId };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.key) headers['idempotency-key'] = options.key;
+  const response = await fetch(`${url}${path}`, { method, headers, ...(options.body ? { body: JSON.stringify(options.body) } : {}) });
+  return { status: response.status, replayed: response.headers.get('idempotent-replayed') === 'true', body: (await response.json()) as T };
+}
+
+/** Signs in to a server process, with the newest device code its sandbox mailbox holds when the device is new; answers the token. */
+export async function signInToServer(url: string, email: string, password: string, device: TestDevice): Promise<string> {
+  const first = await callServer<{ code: number | string; token: string }>(url, 'POST', '/v1/auth/admin/login', {
+    body: { email, password, device },
+    deviceId: device.deviceId,
+  });
+  if (first.body.code === 200) return first.body.token;
+  const mail = (await (await fetch(`${url}/sandbox/mailbox?to=${email}`)).json()) as { items: { kind: string; data: { code: string } }[] };
+  const code = mail.items.filter((message) => message.kind === 'device-code').at(-1)!.data.code;
+  return (await callServer<{ token: string }>(url, 'POST', '/v1/auth/admin/device-login', { body: { email, code, device }, deviceId: device.deviceId })).body
+    .token;
+}
