@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ALREADY, formatNaira, type AnyCommand, type ColumnKind } from '@traction/core';
+import { ALREADY, formatNaira, previewAmount, type AnyCommand, type ColumnKind } from '@traction/core';
 import { ClientError, type TractionClient } from '@traction/core/client';
 import { CliError, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
@@ -388,7 +388,7 @@ async function previewRows(
       if (String(planRows[index]!.action).startsWith('skip')) continue;
       try {
         const preview = await callWithSession(session, (client) => client.preview(command, rows[index]!.input as never, { signal: io.signal }));
-        const amount = preview.transfers.reduce((sum, transfer) => sum + transfer.amount, 0);
+        const amount = previewAmount(preview);
         planRows[index]!.amount = amount;
         total += amount;
         transfers += preview.transfers.length;

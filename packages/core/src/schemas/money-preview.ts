@@ -43,3 +43,6 @@ export const moneyPreview = z.object({
 });
 
 export type MoneyPreview = z.infer<typeof moneyPreview>;
+
+/** Kobo a preview would move: the sum of its transfers (a reversal's total, a bulk file's line). */
+export const previewAmount = (preview: MoneyPreview): number => preview.transfers.reduce((sum, transfer) => sum + transfer.amount, 0);

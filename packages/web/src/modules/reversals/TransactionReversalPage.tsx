@@ -1,4 +1,4 @@
-import { formatNaira, REVERSAL_WINDOW_DAYS, reverseWalletTransaction } from '@traction/core';
+import { formatNaira, previewAmount, REVERSAL_WINDOW_DAYS, reverseWalletTransaction } from '@traction/core';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
@@ -98,7 +98,7 @@ export default function TransactionReversalPage() {
   );
   const previewing = [...previews.values()].some((preview) => preview.state === 'loading');
   const refusedCount = [...previews.values()].filter((preview) => preview.state === 'refused').length;
-  const total = ready.reduce((sum, preview) => sum + preview.transfers.reduce((moved, transfer) => moved + transfer.amount, 0), 0);
+  const total = ready.reduce((sum, preview) => sum + previewAmount(preview), 0);
   const tally = (state: ReversalLineState) => lines.filter((line) => line.state === state).length;
   const unanswered = lines.filter((line) => line.state === 'unanswered').map((line) => line.reference);
 

@@ -1,4 +1,4 @@
-import { formatNaira, reverseWalletTransaction, type MoneyPreview } from '@traction/core';
+import { formatNaira, previewAmount, reverseWalletTransaction, type MoneyPreview } from '@traction/core';
 import { ClientError } from '@traction/core/client';
 import { useCallback, useRef, useState } from 'react';
 import { client } from '../../app/client';
@@ -8,9 +8,8 @@ export type ReversalPreview = { state: 'loading' } | { state: 'ready'; preview: 
 
 /** "₦425.00: Wallet of Mama Put ₦575.00 → ₦1,000.00". */
 function summaryOf(preview: MoneyPreview): string {
-  const moved = preview.transfers.reduce((sum, transfer) => sum + transfer.amount, 0);
   const wallets = preview.balances.map((balance) => `${balance.name} ${formatNaira(balance.before)} → ${formatNaira(balance.after)}`);
-  return `${formatNaira(moved)}${wallets.length ? `: ${wallets.join('; ')}` : ''}`;
+  return `${formatNaira(previewAmount(preview))}${wallets.length ? `: ${wallets.join('; ')}` : ''}`;
 }
 
 /**
