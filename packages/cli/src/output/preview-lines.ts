@@ -1,11 +1,11 @@
-import { formatNaira, type MoneyPreview } from '@traction/core';
+import { formatNaira, type MoneyPreview, transferKindWords } from '@traction/core';
 
 /** A money command's preview as lines: each transfer, then each wallet's balance before and after. */
 export function previewLines(preview: MoneyPreview): string[] {
   const lines = ['Would post:'];
   for (const transfer of preview.transfers) {
     const part = transfer.partOf ? ` (with ${transfer.partOf})` : '';
-    lines.push(`  ${formatNaira(transfer.amount)}  ${transfer.from} → ${transfer.to}  ${transfer.kind.replace(/_/g, ' ')} ${transfer.reference}${part}`);
+    lines.push(`  ${formatNaira(transfer.amount)}  ${transfer.from} → ${transfer.to}  ${transferKindWords(transfer.kind)} ${transfer.reference}${part}`);
   }
   if (preview.balances.length) {
     lines.push('Balances after:');

@@ -12,6 +12,7 @@ import { getTransferFee, getWalletConfig, updateTransferFee, updateWalletConfig,
 export * from './cashback';
 export * from './wallet-config';
 export * from '../../wallet/kyc-tier';
+export * from '../../wallet/transfer-kinds';
 
 /** The commands of this domain, in the order the palette and CLI help list them. */
 export const walletSettingsCommands = [

@@ -9,6 +9,7 @@ import {
   notReversibleReason,
   REVERSAL_WINDOW_DAYS,
   type ReversalOutcome,
+  transferKindWords,
 } from '@traction/core';
 import type { Db } from '../../db/connect';
 import { reversalOf, reverse, transferById, transferByReference } from '../ledger/index';
@@ -27,19 +28,6 @@ export interface ReversalRequest {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The words people use for a transfer's kind. */
-const KIND_WORDS: Record<string, string> = {
-  pos_credit: 'POS credit',
-  transfer_out: 'transfer out',
-  fee: 'fee',
-  cashback: 'cashback',
-  reversal: 'reversal',
-  credit: 'credit',
-  debit: 'debit',
-  adjustment: 'adjustment',
-};
-const kindWords = (kind: string) => KIND_WORDS[kind] ?? kind;
 
 /** "Mama Put's wallet", "Jubilee Suites' wallet". */
 const walletOf = (name: string) => `${name}${name.endsWith('s') ? "'" : "'s"} wallet`;
@@ -91,7 +79,7 @@ export async function reverseWalletTransaction(db: Db, target: ReversalTarget, r
   if (original.parent_transfer_id !== null) {
     const principal = await transferById(db, original.parent_transfer_id);
     throw conflict(
-      `${original.reference} is the ${kindWords(original.kind)} of ${principal?.reference ?? 'another transaction'}: reverse that, and this is reversed with it`,
+      `${original.reference} is the ${transferKindWords(original.kind)} of ${principal?.reference ?? 'another transaction'}: reverse that, and this is reversed with it`,
       { reason: 'part_of_transfer', reference: original.reference, principal: principal?.reference ?? null },
     );
   }
@@ -145,7 +133,7 @@ export async function reverseWalletTransaction(db: Db, target: ReversalTarget, r
   const before = entries[0]?.balance_before ?? holds;
   const after = entries.at(-1)?.balance_after ?? holds + change;
   const amountReversed = [original, ...legs].reduce((sum, transfer) => sum + BigInt(transfer.amount), 0n);
-  const legWords = legs.length ? ` and its ${legs.map((leg) => `${kindWords(leg.kind)} ${formatNaira(leg.amount)}`).join(', ')}` : '';
+  const legWords = legs.length ? ` and its ${legs.map((leg) => `${transferKindWords(leg.kind)} ${formatNaira(leg.amount)}`).join(', ')}` : '';
   const moved =
     change === 0n
       ? `${walletOf(wallet.business_name)} is unchanged`
@@ -166,7 +154,7 @@ export async function reverseWalletTransaction(db: Db, target: ReversalTarget, r
       balanceAfter: koboFromDatabase(after),
     },
     reason: request.reason,
-    message: `Reversed ${original.reference} (${kindWords(original.kind)} ${formatNaira(original.amount)}${legWords}) as ${reversal.reference}: ${moved}, which now holds ${formatNaira(after)}.`,
+    message: `Reversed ${original.reference} (${transferKindWords(original.kind)} ${formatNaira(original.amount)}${legWords}) as ${reversal.reference}: ${moved}, which now holds ${formatNaira(after)}.`,
   };
 }
 
