@@ -40,6 +40,11 @@ export const PERMISSIONS = {
   'wallets.settings': { label: 'Change the transfer fee, cashback and wallet limits', group: 'Settings' },
   'approvals.view': { label: 'See the approvals queue', group: 'Wallet' },
   'approvals.policies': { label: 'Change approval policies (who approves what, above which amount)', group: 'Settings' },
+  'transfers.view': { label: 'View funds transfers, bulk uploads and sweeps', group: 'Fund Transfer' },
+  'transfers.create': { label: 'Send funds transfers and payouts', group: 'Fund Transfer' },
+  'transfers.review': { label: 'Release or block transfers held by fraud rules', group: 'Fund Transfer' },
+  'transfers.retry': { label: 'Retry failed transfers and re-query stuck ones (Retry Portal)', group: 'Fund Transfer' },
+  'transfers.bulk': { label: 'Upload bulk transfers and start bulk sweeps', group: 'Fund Transfer' },
 } as const satisfies Record<string, { label: string; group: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;
