@@ -24,6 +24,7 @@ import { walletSettingsCommands } from './wallet-settings/index';
 import { approvalCommands } from './approvals/index';
 import { walletCreditCommands } from './wallet-credit/index';
 import { reversalCommands } from './reversals/index';
+import { transferCommands } from './transfers/index';
 import { walletLogCommands } from './wallet-logs/index';
 import { viewCommands } from './views/index';
 import { clientErrorSettings, listClientErrors, reportClientError } from './client-errors/client-errors';
@@ -63,6 +64,7 @@ export const registry = [
   ...approvalCommands,
   ...walletCreditCommands,
   ...reversalCommands,
+  ...transferCommands,
   ...walletLogCommands,
   ...viewCommands,
   reportClientError,
