@@ -18,7 +18,7 @@ import type { SavedViewsTable } from './tables/views.tables';
 import type { ClientErrorsTable } from './tables/client-errors.tables';
 import type { LedgerAccountsTable, LedgerTransfersTable, LedgerWalletEntriesTable } from './tables/ledger.tables';
 import type { ApprovalPoliciesTable, ApprovalPolicyBandsTable, ApprovalRequestsTable } from './tables/approvals.tables';
-import type { BankTransferEventsTable, BankTransfersTable } from './tables/transfers.tables';
+import type { BankTransferEventsTable, BankTransfersTable, TransferBatchesTable } from './tables/transfers.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -60,4 +60,5 @@ export interface Database {
   approval_requests: ApprovalRequestsTable;
   bank_transfers: BankTransfersTable;
   bank_transfer_events: BankTransferEventsTable;
+  transfer_batches: TransferBatchesTable;
 }

@@ -4,6 +4,14 @@
 -- reuses it, so the provider never pays twice), each answer, the re-query schedule, and the
 -- reversal of a final failure. HELD and BLOCKED transfers have posted nothing.
 
+-- A batch of transfers: a bulk upload or a sweep. Both take their ids from here, so a
+-- transfer's (batch_id, batch_row) names one row of one batch whichever kind it is.
+create table transfer_batches (
+  id bigint generated always as identity primary key,
+  kind text not null check (kind in ('bulk', 'sweep')),
+  created_at timestamptz not null default now()
+);
+
 create table bank_transfers (
   id bigint generated always as identity primary key,
   -- The ledger reference of the debit (its fee leg is FEE-<reference>).
@@ -33,8 +41,8 @@ create table bank_transfers (
   reversal_waiting text,
   rule_action text check (rule_action in ('allow', 'hold', 'block')),
   rule_evaluations jsonb not null default '[]',
-  -- The bulk upload or sweep this is a row of (their tables point back by id).
-  batch_id bigint,
+  -- The bulk upload or sweep this is a row of: one transfer per row, ever (unique below).
+  batch_id bigint references transfer_batches (id),
   batch_row integer,
   -- A failed transfer is retried at most once, by a new transfer.
   retry_of bigint unique references bank_transfers (id),

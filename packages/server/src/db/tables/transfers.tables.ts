@@ -65,3 +65,10 @@ export interface BankTransferEventsTable {
   admin_id: number | null;
   at: Moment;
 }
+
+/** A bulk upload or a sweep: the id space of `bank_transfers.batch_id` (0021). */
+export interface TransferBatchesTable {
+  id: Id;
+  kind: 'bulk' | 'sweep';
+  created_at: Moment;
+}

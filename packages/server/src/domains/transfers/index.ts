@@ -10,6 +10,7 @@ export { applyProviderAnswer, requeryTransfer, sendTransfer, transferJobs } from
 export { type ConfirmedBeneficiary, confirmBeneficiary } from './name-enquiry';
 export { SEND_JOB, sourceName, startTransfer, type TransferActor, type TransferOrder, type TransferSource } from './start-transfer';
 export { walletSource } from './transfer-source';
+export { newTransferBatch } from './transfers.repository';
 export { toTransferRow, transferDetailOf } from './transfer-view';
 
 /** Implementations of this domain's commands. */

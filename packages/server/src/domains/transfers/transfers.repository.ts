@@ -218,3 +218,9 @@ export function transfersByIds(db: Db, ids: readonly number[]) {
     .where('id', 'in', ids.map(BigInt))
     .execute();
 }
+
+/** A new batch id for a bulk upload or a sweep. */
+export async function newTransferBatch(db: Db, kind: 'bulk' | 'sweep'): Promise<bigint> {
+  const { id } = await db.insertInto('transfer_batches').values({ kind }).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
