@@ -46,6 +46,12 @@ export interface ServerConfig {
   productionAdminHost: string | null;
   /** Error reports one admin may send in 10 minutes; a page failing in a loop cannot flood the table. */
   clientErrorsPerAdminPer10Min: number;
+  /**
+   * Milliseconds per second of the transfer re-query schedule (core REQUERY_SCHEDULE_SECONDS):
+   * 1,000 in production; a crash test sets TRACTION_REQUERY_MS_PER_SECOND=20 to walk the schedule
+   * fifty times faster.
+   */
+  requeryMsPerSecond: number;
 }
 
 export const defaultConfig: ServerConfig = {
@@ -68,6 +74,7 @@ export const defaultConfig: ServerConfig = {
   errorReporter: 'off',
   productionAdminHost: null,
   clientErrorsPerAdminPer10Min: 20,
+  requeryMsPerSecond: 1_000,
 };
 
 const int = (value: string | undefined, fallback: number) => {
@@ -88,5 +95,6 @@ export function readConfig(env: NodeJS.ProcessEnv, port: number): ServerConfig {
     idempotencyLeaseSeconds: int(env.TRACTION_IDEMPOTENCY_LEASE_SECONDS, defaultConfig.idempotencyLeaseSeconds),
     errorReporter: ERROR_REPORTERS.find((kind) => kind === env.TRACTION_ERROR_REPORTER) ?? defaultConfig.errorReporter,
     productionAdminHost: env.TRACTION_ADMIN_HOST?.trim().toLowerCase() || null,
+    requeryMsPerSecond: int(env.TRACTION_REQUERY_MS_PER_SECOND, defaultConfig.requeryMsPerSecond),
   };
 }

@@ -65,15 +65,15 @@ export async function applyProviderAnswer(
     await reverseFailed(db, transfer, now, adminId);
     return 'FAILED';
   }
-  await schedulePending(db, transfer, now, `The ${transfer.provider} ${via} answered ${said}: the outcome is not known yet`, answer.responseCode, adminId);
+  await schedulePending(db, deps, transfer, now, `The ${transfer.provider} ${via} answered ${said}: the outcome is not known yet`, answer.responseCode, adminId);
   return 'PENDING';
 }
 
 /** PENDING, with the next re-query on the schedule (or flagged for people once it is spent). */
-async function schedulePending(db: Db, transfer: BankTransferRow, now: Date, note: string, responseCode: string | null, adminId: number | null): Promise<void> {
+async function schedulePending(db: Db, deps: AppDeps, transfer: BankTransferRow, now: Date, note: string, responseCode: string | null, adminId: number | null): Promise<void> {
   const attempt = transfer.requery_count + 1;
   const delay = requeryDelaySeconds(attempt);
-  const next = delay === null ? null : new Date(now.getTime() + delay * 1000);
+  const next = delay === null ? null : new Date(now.getTime() + delay * deps.config.requeryMsPerSecond);
   await updateBankTransfer(db, transfer.id, {
     status: 'PENDING',
     updated_at: now,
@@ -143,7 +143,7 @@ const MAX_UNREACHABLE_SENDS = 12;
 async function recordUnknown(db: Db, deps: AppDeps, id: bigint, note: string): Promise<void> {
   const transfer = await lockBankTransfer(db, id);
   if (!transfer || isFinalTransferStatus(transfer.status) || transfer.status === 'HELD') return;
-  await schedulePending(db, transfer, deps.clock.now(), note, null, null);
+  await schedulePending(db, deps, transfer, deps.clock.now(), note, null, null);
 }
 
 const transaction = <T>(deps: AppDeps, work: (db: Db) => Promise<T>) => deps.db.transaction().execute(work);
@@ -284,7 +284,7 @@ export async function requeryTransfer(deps: AppDeps, id: bigint, options: { sign
         });
         return 'QUEUED';
       }
-      await schedulePending(db, locked, now, `Could not ask ${transfer.provider} (${error.message})`, null, adminId);
+      await schedulePending(db, deps, locked, now, `Could not ask ${transfer.provider} (${error.message})`, null, adminId);
       return 'PENDING';
     });
   }
