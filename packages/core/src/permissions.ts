@@ -45,6 +45,7 @@ export const PERMISSIONS = {
   'transfers.review': { label: 'Release or block transfers held by fraud rules', group: 'Fund Transfer' },
   'transfers.retry': { label: 'Retry failed transfers and re-query stuck ones (Retry Portal)', group: 'Fund Transfer' },
   'transfers.bulk': { label: 'Upload bulk transfers and start bulk sweeps', group: 'Fund Transfer' },
+  'transfers.providers': { label: 'Choose funds-transfer providers and the switching middleware', group: 'Settings' },
 } as const satisfies Record<string, { label: string; group: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

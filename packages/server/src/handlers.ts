@@ -10,6 +10,7 @@ import { walletSettingsImplementations } from './domains/wallet-settings/index';
 import { approvalImplementations } from './domains/approvals/index';
 import { walletCreditExecutors, walletCreditImplementations } from './domains/wallet-credit/index';
 import { reversalImplementations } from './domains/reversals/index';
+import { transferRoutingImplementations } from './domains/transfer-routing/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
 import type { Implementation } from './handling/implement';
@@ -29,6 +30,7 @@ export const implementations: readonly Implementation[] = [
   ...approvalImplementations([...walletCreditExecutors]),
   ...walletCreditImplementations,
   ...reversalImplementations,
+  ...transferRoutingImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,
 ];

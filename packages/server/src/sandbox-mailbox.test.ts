@@ -146,9 +146,9 @@ describe('the sandbox mailbox elsewhere', () => {
       expect(fromOutside.status).toBe(404);
 
       expect(server.warnings).toHaveLength(1);
-      expect(server.warnings[0]).toMatch(/sandbox email and banks providers serve 0\.0\.0\.0/);
+      expect(server.warnings[0]).toMatch(/sandbox email, banks and transfers providers serve 0\.0\.0\.0/);
       expect(server.warnings[0]).toContain('HOST=127.0.0.1');
-      expect(lines).toEqual([expect.objectContaining({ level: 40, host: '0.0.0.0', sandboxes: ['email', 'banks'], msg: server.warnings[0] })]);
+      expect(lines).toEqual([expect.objectContaining({ level: 40, host: '0.0.0.0', sandboxes: ['email', 'banks', 'transfers'], msg: server.warnings[0] })]);
     } finally {
       await server.close();
     }
@@ -158,17 +158,31 @@ describe('the sandbox mailbox elsewhere', () => {
 describe('NODE_ENV=production', () => {
   const production = { NODE_ENV: 'production', TRACTION_ADMIN_EMAIL: ROOT, TRACTION_ADMIN_PASSWORD: PASSWORD };
   const httpEmail = { TRACTION_EMAIL_PROVIDER: 'http', TRACTION_EMAIL_URL: 'http://127.0.0.1:9/send', TRACTION_EMAIL_API_KEY: 'unused' };
+  const gateways = (prefix: string, names: string[]) =>
+    Object.fromEntries(
+      names.flatMap((name) => [
+        [`${prefix}${name}_URL`, 'http://127.0.0.1:9'],
+        [`${prefix}${name}_API_KEY`, 'unused'],
+      ]),
+    );
+  const httpBanks = { TRACTION_BANKS: 'http', ...gateways('TRACTION_', ['WEMA', 'VFD', 'PROVIDUS']) };
+  const httpTransfers = { TRACTION_TRANSFER_PROVIDERS: 'http', ...gateways('TRACTION_TRANSFER_', ['PROVIDUS', 'VFD', 'WEMA']) };
 
   it.each([
     [
-      'both sandboxes',
+      'every sandbox',
       {},
-      /email and banks providers are sandboxes\. Set TRACTION_EMAIL_PROVIDER=http .* and TRACTION_BANKS=http .*TRACTION_ALLOW_SANDBOX=true/,
+      /email, banks and transfers providers are sandboxes\. Set TRACTION_EMAIL_PROVIDER=http .* and TRACTION_BANKS=http .* and TRACTION_TRANSFER_PROVIDERS=http .*TRACTION_ALLOW_SANDBOX=true/,
     ],
     [
       'the sandbox banks',
-      httpEmail,
+      { ...httpEmail, ...httpTransfers },
       /banks provider is a sandbox\. Set TRACTION_BANKS=http with TRACTION_\{WEMA,VFD,PROVIDUS\}_URL and _API_KEY; or set TRACTION_ALLOW_SANDBOX=true/,
+    ],
+    [
+      'the sandbox transfer providers',
+      { ...httpEmail, ...httpBanks },
+      /transfers provider is a sandbox\. Set TRACTION_TRANSFER_PROVIDERS=http with TRACTION_TRANSFER_\{PROVIDUS,VFD,WEMA\}_URL and _API_KEY; or set TRACTION_ALLOW_SANDBOX=true/,
     ],
   ])('refuses to start with %s, naming the variables to set', async (_what, env, message) => {
     // No database given: the one it opens must be closed again by the refusal.

@@ -25,7 +25,8 @@ import { seedApprovals } from './demo/seed-approvals';
 export const DEMO_MERCHANTS = 3_000;
 import { scheduleMaintenance } from './maintenance';
 import { LocalFileStore } from './providers/files/local-file-store';
-import { providersFromEnv, refuseSandboxInProduction, sandboxProviders, type Providers } from './providers/providers';
+import { providersFromEnv, refuseSandboxInProduction, sandboxKindWords, sandboxProviders, type Providers } from './providers/providers';
+import { readSandboxOutages } from './providers/transfers/sandbox-transfer-provider';
 
 export interface StartOptions {
   port: number;
@@ -92,6 +93,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     throw error;
   }
   const migrations = await migrate(database.db);
+  // A sandbox provider's outage, switched on for a rehearsal, outlasts a restart.
+  await readSandboxOutages(providers.transfers);
   if (database.kind === 'pglite') await releaseDeadClaims(database.db);
   const config: ServerConfig = { ...readConfig(env, options.port), ...options.config };
   const bootstrap = await ensureSuperAdmin(database.db, {
@@ -137,10 +140,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const warnings: string[] = [];
   const sandboxes = sandboxProviders(providers);
   if (sandboxes.length > 0 && !isLoopbackHost(host)) {
-    const consequences = sandboxes.map((kind) => (kind === 'email' ? 'sign-in codes and links go to the log' : 'bank answers are invented'));
-    const fixes = sandboxes.map((kind) => (kind === 'email' ? 'TRACTION_EMAIL_PROVIDER=http' : 'TRACTION_BANKS=http'));
+    const consequences = sandboxes.map((kind) =>
+      kind === 'email' ? 'sign-in codes and links go to the log' : kind === 'banks' ? 'bank answers are invented' : 'transfers are never really sent',
+    );
+    const fixes = sandboxes.map((kind) =>
+      kind === 'email' ? 'TRACTION_EMAIL_PROVIDER=http' : kind === 'banks' ? 'TRACTION_BANKS=http' : 'TRACTION_TRANSFER_PROVIDERS=http',
+    );
     const warning =
-      `The sandbox ${sandboxes.join(' and ')} provider${sandboxes.length > 1 ? 's serve' : ' serves'} ${host}, reachable from other machines: ` +
+      `The sandbox ${sandboxKindWords(sandboxes)} provider${sandboxes.length > 1 ? 's serve' : ' serves'} ${host}, reachable from other machines: ` +
       `${consequences.join(', ')}. Set HOST=127.0.0.1, or real providers (${fixes.join(', ')}).`;
     warnings.push(warning);
     logger.warn({ host, sandboxes }, warning);

@@ -25,6 +25,7 @@ import { approvalCommands } from './approvals/index';
 import { walletCreditCommands } from './wallet-credit/index';
 import { reversalCommands } from './reversals/index';
 import { transferCommands } from './transfers/index';
+import { transferRoutingCommands } from './transfer-routing/index';
 import { walletLogCommands } from './wallet-logs/index';
 import { viewCommands } from './views/index';
 import { clientErrorSettings, listClientErrors, reportClientError } from './client-errors/client-errors';
@@ -65,6 +66,7 @@ export const registry = [
   ...walletCreditCommands,
   ...reversalCommands,
   ...transferCommands,
+  ...transferRoutingCommands,
   ...walletLogCommands,
   ...viewCommands,
   reportClientError,

@@ -19,6 +19,14 @@ import type { ClientErrorsTable } from './tables/client-errors.tables';
 import type { LedgerAccountsTable, LedgerTransfersTable, LedgerWalletEntriesTable } from './tables/ledger.tables';
 import type { ApprovalPoliciesTable, ApprovalPolicyBandsTable, ApprovalRequestsTable } from './tables/approvals.tables';
 import type { BankTransferEventsTable, BankTransfersTable, TransferBatchesTable } from './tables/transfers.tables';
+import type {
+  SandboxTransferOutagesTable,
+  SandboxTransferSessionsTable,
+  SwitchingMiddlewareTable,
+  TransferProviderStatesTable,
+  TransferRoutesTable,
+  TransferRoutingChangesTable,
+} from './tables/transfer-routing.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -61,4 +69,10 @@ export interface Database {
   bank_transfers: BankTransfersTable;
   bank_transfer_events: BankTransferEventsTable;
   transfer_batches: TransferBatchesTable;
+  transfer_routes: TransferRoutesTable;
+  transfer_provider_states: TransferProviderStatesTable;
+  switching_middleware: SwitchingMiddlewareTable;
+  transfer_routing_changes: TransferRoutingChangesTable;
+  sandbox_transfer_sessions: SandboxTransferSessionsTable;
+  sandbox_transfer_outages: SandboxTransferOutagesTable;
 }

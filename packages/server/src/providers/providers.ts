@@ -9,6 +9,9 @@ import { HttpEmailProvider } from './email/http-email';
 import { SandboxEmailProvider } from './email/sandbox-email';
 import type { FileStore } from './files/file-store';
 import { LocalFileStore } from './files/local-file-store';
+import { SandboxTransferProvider } from './transfers/sandbox-transfer-provider';
+import type { TransferProviders } from './transfers/transfer-provider';
+import { transferProvidersFromEnv } from './transfers/transfer-providers-from-env';
 
 /** Third parties the back office talks to. */
 export interface Providers {
@@ -17,6 +20,8 @@ export interface Providers {
   files: FileStore;
   /** Wema, VFD and Providus: name enquiry, statements, virtual accounts, notification re-push. */
   banks: BankProviders;
+  /** Providus, VFD and Wema as NIP funds-transfer providers: name enquiry, balance, transfer, status. */
+  transfers: TransferProviders;
 }
 
 /** Sandbox providers unless the environment names real ones. */
@@ -32,11 +37,12 @@ export function providersFromEnv(env: NodeJS.ProcessEnv, logger: Logger, db?: Db
   // Beside the embedded database by default (main.ts reads TRACTION_DATA_DIR the same way).
   const files = new LocalFileStore(env.TRACTION_UPLOAD_DIR ?? join(env.TRACTION_DATA_DIR ?? '.traction', 'uploads'));
   const banks = banksFromEnv(env, db);
-  return { email, files, banks };
+  const transfers = transferProvidersFromEnv(env, db);
+  return { email, files, banks, transfers };
 }
 
 /** A provider kind that can be a sandbox. */
-export type SandboxKind = 'email' | 'banks';
+export type SandboxKind = 'email' | 'banks' | 'transfers';
 
 /**
  * The kinds served by sandboxes. The sandbox mailer prints device codes and links to the log and
@@ -47,6 +53,7 @@ export function sandboxProviders(providers: Providers): SandboxKind[] {
   const kinds: SandboxKind[] = [];
   if (providers.email instanceof SandboxEmailProvider) kinds.push('email');
   if (Object.values(providers.banks).some((bank) => bank instanceof SandboxBank)) kinds.push('banks');
+  if (Object.values(providers.transfers).some((provider) => provider instanceof SandboxTransferProvider)) kinds.push('transfers');
   return kinds;
 }
 
@@ -62,12 +69,19 @@ export function refuseSandboxInProduction(env: NodeJS.ProcessEnv, providers: Pro
   const fixes = kinds.map((kind) =>
     kind === 'email'
       ? 'TRACTION_EMAIL_PROVIDER=http with TRACTION_EMAIL_URL and TRACTION_EMAIL_API_KEY'
-      : 'TRACTION_BANKS=http with TRACTION_{WEMA,VFD,PROVIDUS}_URL and _API_KEY',
+      : kind === 'banks'
+        ? 'TRACTION_BANKS=http with TRACTION_{WEMA,VFD,PROVIDUS}_URL and _API_KEY'
+        : 'TRACTION_TRANSFER_PROVIDERS=http with TRACTION_TRANSFER_{PROVIDUS,VFD,WEMA}_URL and _API_KEY',
   );
   throw new Error(
-    `NODE_ENV=production but the ${kinds.join(' and ')} provider${kinds.length > 1 ? 's are sandboxes' : ' is a sandbox'}. ` +
+    `NODE_ENV=production but the ${sandboxKindWords(kinds)} provider${kinds.length > 1 ? 's are sandboxes' : ' is a sandbox'}. ` +
       `Set ${fixes.join(', and ')}; or set TRACTION_ALLOW_SANDBOX=true to run the sandbox${kinds.length > 1 ? 'es' : ''} anyway (a demo or staging server).`,
   );
+}
+
+/** "email", "email and banks", "email, banks and transfers". */
+export function sandboxKindWords(kinds: readonly SandboxKind[]): string {
+  return kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)}` : (kinds[0] ?? '');
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {

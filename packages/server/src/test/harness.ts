@@ -18,6 +18,7 @@ import { SandboxEmailProvider } from '../providers/email/sandbox-email';
 import { LocalFileStore } from '../providers/files/local-file-store';
 import { fixedAccountDirectory } from '../providers/banks/fixed-account-directory';
 import { sandboxBanks } from '../providers/banks/sandbox-bank';
+import { sandboxTransferProviders } from '../providers/transfers/sandbox-transfer-provider';
 import { openTestDatabase } from './test-database';
 
 /** Cheap scrypt for tests; production uses 17 (a test checks the default). */
@@ -72,10 +73,13 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
   const clock = manualClock(new Date('2026-11-21T09:00:00.000Z'));
   // Sandbox banks over this database; a provoked timeout gives up after 50 ms.
   const banks = sandboxBanks({ directory: fixedAccountDirectory(database.db), timeoutMs: 50, now: () => clock.now() });
+  // Sandbox transfer providers keeping what they receive in this database, on the test's clock: a
+  // pending transfer turns final when the test moves the clock a minute on.
+  const transfers = sandboxTransferProviders(database.db, { latencyMs: 0, timeoutMs: 50, pendingSeconds: 60, now: () => clock.now() });
   const deps: AppDeps = {
     db: database.db,
     config: { ...defaultConfig, scryptLogN: TEST_SCRYPT_LOG_N, trustProxy: true, ...options.config },
-    providers: { email, files, banks },
+    providers: { email, files, banks, transfers },
     clock,
     logger,
   };
@@ -212,6 +216,7 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
     files,
     uploadDir,
     banks,
+    transfers,
     close: async () => {
       liveLedgers.delete(ledger);
       await database.close();

@@ -244,3 +244,6 @@ const COUNTERPARTY_BANKS = ['Access Bank', 'GTBank', 'Zenith Bank', 'First Bank'
 function personName(h: number): string {
   return `${LAST[h % LAST.length]!.toUpperCase()} ${FIRST[(h >>> 8) % FIRST.length]!.toUpperCase()}`;
 }
+
+/** The sandbox's deterministic hash and invented names, shared with the sandbox transfer providers. */
+export { hash, personName };
