@@ -22,6 +22,7 @@ export * from './commands/approvals/index';
 export * from './commands/wallet-credit/index';
 export * from './commands/reversals/index';
 export * from './commands/transfers/index';
+export * from './commands/bulk-transfers/index';
 export * from './commands/transfer-routing/index';
 export * from './transfers/transfer-status';
 export * from './commands/wallet-logs/index';

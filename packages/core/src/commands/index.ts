@@ -25,6 +25,7 @@ import { approvalCommands } from './approvals/index';
 import { walletCreditCommands } from './wallet-credit/index';
 import { reversalCommands } from './reversals/index';
 import { transferCommands } from './transfers/index';
+import { bulkTransferCommands } from './bulk-transfers/index';
 import { transferRoutingCommands } from './transfer-routing/index';
 import { walletLogCommands } from './wallet-logs/index';
 import { viewCommands } from './views/index';
@@ -66,6 +67,7 @@ export const registry = [
   ...walletCreditCommands,
   ...reversalCommands,
   ...transferCommands,
+  ...bulkTransferCommands,
   ...transferRoutingCommands,
   ...walletLogCommands,
   ...viewCommands,
