@@ -29,6 +29,7 @@ import { bulkTransferCommands } from './bulk-transfers/index';
 import { transferRoutingCommands } from './transfer-routing/index';
 import { walletLogCommands } from './wallet-logs/index';
 import { viewCommands } from './views/index';
+import { sweepCommands } from './sweeps/index';
 import { clientErrorSettings, listClientErrors, reportClientError } from './client-errors/client-errors';
 
 /** Every command of the back office. Server, console and CLI are built from this list. */
@@ -71,6 +72,7 @@ export const registry = [
   ...transferRoutingCommands,
   ...walletLogCommands,
   ...viewCommands,
+  ...sweepCommands,
   reportClientError,
   clientErrorSettings,
   listClientErrors,
