@@ -128,7 +128,7 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/rules-manager', 'Fraud Rules Manager', 'Settings'),
   link('/terminal-pricings', 'Terminal Pricing', 'Settings'),
   link('/terminal-delivery-portal', 'Terminal Delivery States', 'Settings'),
-  link('/funds-transfer-provider-portal', 'Funds Transfer Provider Portal', 'Settings'),
+  link('/funds-transfer-provider-portal', 'Funds Transfer Provider Portal', 'Settings', { permission: 'transfers.view', page: 'FundsTransferProviderPortalPage' }),
   link('/pricing-bands', 'Pricing Band Portal', 'Settings'),
   sub('/pricing-bands-assign', 'Assign Pricing Band', 'Settings'),
   sub('/pricing-bands-assign-business/{id}/{merchant}', 'Assign Pricing Band to Business', 'Settings'),
@@ -136,7 +136,7 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/bulk-sweep-history', 'Bulk Sweep', 'Settings'),
   sub('/bulk-sweep-new-transfer', 'New Bulk Sweep Transfer', 'Settings'),
   sub('/sweep-request/{id}/{bank}/{acctno}/{acctname}', 'Sweep Request', 'Settings'),
-  link('/middleware-switching-portal', 'Middleware Switching Portal', 'Settings'),
+  link('/middleware-switching-portal', 'Middleware Switching Portal', 'Settings', { permission: 'transfers.view', page: 'MiddlewareSwitchingPortalPage' }),
 
   link('/fraud', 'Mark as Fraud', 'Fraud Management', { permission: 'fraud.view', page: 'FraudPage' }),
   link('/fixed-account-blacklisted', 'Blacklisted Accounts', 'Fraud Management', { permission: 'fixed-accounts.view', page: 'BlacklistedAccountsPage' }),

@@ -59,6 +59,8 @@ export const pageLoaders = {
   CashbackRulesPage: () => import('../modules/wallet-settings/CashbackRulesPage'),
   TransferFeePage: () => import('../modules/wallet-settings/TransferFeePage'),
   WalletSettingsPage: () => import('../modules/wallet-settings/WalletSettingsPage'),
+  FundsTransferProviderPortalPage: () => import('../modules/transfer-routing/FundsTransferProviderPortalPage'),
+  MiddlewareSwitchingPortalPage: () => import('../modules/transfer-routing/MiddlewareSwitchingPortalPage'),
 } satisfies Record<string, PageLoader>;
 
 // Routes may name exactly these pages: a route naming one that has no loader does not compile.
