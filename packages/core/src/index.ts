@@ -27,6 +27,7 @@ export * from './commands/transfer-routing/index';
 export * from './transfers/transfer-status';
 export * from './commands/wallet-logs/index';
 export * from './commands/views/index';
+export * from './commands/jobs/index';
 export * from './commands/sweeps/index';
 export * from './schemas/business-event';
 export * from './banks/nuban';

@@ -11,4 +11,6 @@ export interface AppDeps {
   providers: Providers;
   clock: Clock;
   logger: Logger;
+  /** This process's job worker, when it runs one: `ctx.afterCommit(() => ctx.deps.jobs?.nudge())` starts enqueued work now. */
+  jobs?: { nudge(): void };
 }

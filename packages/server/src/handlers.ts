@@ -13,6 +13,7 @@ import { reversalImplementations } from './domains/reversals/index';
 import { transferRoutingImplementations } from './domains/transfer-routing/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
+import { jobImplementations } from './domains/jobs/index';
 import type { Implementation } from './handling/implement';
 
 /** Every command's implementation, each domain's from its public face. A test checks this covers the whole registry. */
@@ -33,4 +34,5 @@ export const implementations: readonly Implementation[] = [
   ...transferRoutingImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,
+  ...jobImplementations,
 ];

@@ -24,6 +24,8 @@ import { seedApprovals } from './demo/seed-approvals';
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
 import { scheduleMaintenance } from './maintenance';
+import { expireJobLeases, jobRegistry, startJobWorker, type JobWorker } from './domains/jobs/index';
+import { jobDefinitions, jobWorkerSettings } from './jobs';
 import { LocalFileStore } from './providers/files/local-file-store';
 import { providersFromEnv, refuseSandboxInProduction, sandboxKindWords, sandboxProviders, type Providers } from './providers/providers';
 import { readSandboxOutages } from './providers/transfers/sandbox-transfer-provider';
@@ -65,6 +67,8 @@ export interface RunningServer {
 /** Opens the database, migrates, makes sure a super admin exists, and listens. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const env = options.env ?? process.env;
+  // Read before anything opens: a bad value stops the start with nothing to undo.
+  const jobSettings = jobWorkerSettings(env);
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL ?? 'info' });
   const database =
     options.database ??
@@ -135,6 +139,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     closeConnectionsCleanly(started as Server);
   });
   const { port } = server.address() as AddressInfo;
+  // Background jobs run in every server process unless TRACTION_JOBS=off; handlers nudge it after a commit that enqueued work.
+  let jobWorker: JobWorker | undefined;
+  if (jobSettings.run) {
+    // The embedded database has one process: what it left running died with the last one.
+    if (database.kind === 'pglite') await expireJobLeases(database.db, deps.clock.now());
+    jobWorker = startJobWorker(deps, jobRegistry(jobDefinitions), { concurrency: jobSettings.concurrency });
+    deps.jobs = jobWorker;
+  }
   const url = `http://${localName(host)}:${port}`;
   if (!env.TRACTION_PUBLIC_URL) config.publicUrl = url;
   const warnings: string[] = [];
@@ -165,6 +177,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     close: () =>
       (closing ??= (async () => {
         stopMaintenance();
+        // Running jobs are told to stop (what gives up goes back to the queue) while requests finish.
+        const jobsStopped = jobWorker?.stop();
         await new Promise<void>((resolve) => {
           const http = server as import('node:http').Server;
           // Keep-alive connections go idle as their last response ends; close them as they do.
@@ -177,6 +191,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           });
           http.closeIdleConnections();
         });
+        await jobsStopped;
         await database.close();
         if (temporaryUploads) rmSync(temporaryUploads, { recursive: true, force: true });
       })()),

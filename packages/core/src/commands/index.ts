@@ -29,6 +29,7 @@ import { bulkTransferCommands } from './bulk-transfers/index';
 import { transferRoutingCommands } from './transfer-routing/index';
 import { walletLogCommands } from './wallet-logs/index';
 import { viewCommands } from './views/index';
+import { jobCommands } from './jobs/index';
 import { sweepCommands } from './sweeps/index';
 import { clientErrorSettings, listClientErrors, reportClientError } from './client-errors/client-errors';
 
@@ -72,6 +73,7 @@ export const registry = [
   ...transferRoutingCommands,
   ...walletLogCommands,
   ...viewCommands,
+  ...jobCommands,
   ...sweepCommands,
   reportClientError,
   clientErrorSettings,

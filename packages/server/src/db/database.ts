@@ -27,6 +27,7 @@ import type {
   TransferRoutesTable,
   TransferRoutingChangesTable,
 } from './tables/transfer-routing.tables';
+import type { JobsTable } from './tables/jobs.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -75,4 +76,5 @@ export interface Database {
   transfer_routing_changes: TransferRoutingChangesTable;
   sandbox_transfer_sessions: SandboxTransferSessionsTable;
   sandbox_transfer_outages: SandboxTransferOutagesTable;
+  jobs: JobsTable;
 }

@@ -19,6 +19,8 @@ import { LocalFileStore } from '../providers/files/local-file-store';
 import { fixedAccountDirectory } from '../providers/banks/fixed-account-directory';
 import { sandboxBanks } from '../providers/banks/sandbox-bank';
 import { sandboxTransferProviders } from '../providers/transfers/sandbox-transfer-provider';
+import { jobRegistry, runDueJobs } from '../domains/jobs/index';
+import { jobDefinitions } from '../jobs';
 import { openTestDatabase } from './test-database';
 
 /** Cheap scrypt for tests; production uses 17 (a test checks the default). */
@@ -84,6 +86,7 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
     logger,
   };
   const app = createApp(deps);
+  const jobs = jobRegistry(jobDefinitions);
   const passwordHash = new Map<string, string>();
   const ledger = soundLedgerCheck(database.db);
   liveLedgers.add(ledger);
@@ -217,6 +220,8 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
     uploadDir,
     banks,
     transfers,
+    /** Runs the background jobs that are due by the test's clock (no worker runs by itself in tests); answers how many ran. */
+    runJobs: (jobOptions: Parameters<typeof runDueJobs>[2] = {}) => runDueJobs(deps, jobs, jobOptions),
     close: async () => {
       liveLedgers.delete(ledger);
       await database.close();
