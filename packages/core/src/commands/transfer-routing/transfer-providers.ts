@@ -6,6 +6,9 @@ import { yesNo } from '../audit/audit-description';
 import { bankCodeField, transferProviderField } from '../transfers/transfer-schemas';
 import { providerWords, routedBankWords, routingChangeRow, transferRoute, transferRoutingOverview, transferProviderState } from './transfer-routing-schemas';
 
+/** A bank by its CBN code; bounded so that no input string is unbounded (the fuzz test walks every one). */
+const routedBankCodeField = bankCodeField.max(3, 'must be a 3-digit CBN bank code (058 for GTBank)');
+
 export const listTransferProviders = defineCommand({
   id: 'transfer-providers.list',
   group: 'transfer-providers',
@@ -38,7 +41,7 @@ export const routeTransfers = defineCommand({
   input: z.object({
     provider: transferProviderField.meta({ label: 'Provider' }),
     /** The bank (CBN code) whose transfers this provider sends; absent: all banks. */
-    bankCode: bankCodeField.optional().meta({ label: 'Bank code (empty: all banks)' }),
+    bankCode: routedBankCodeField.optional().meta({ label: 'Bank code (empty: all banks)' }),
     reason: reasonField,
   }),
   output: z.object({ route: transferRoute, message: z.string() }),
@@ -57,7 +60,7 @@ export const clearBankRoute = defineCommand({
   permission: 'transfers.providers',
   danger: 'confirm',
   audit: { action: (input) => `send transfers to ${routedBankWords(input.bankCode)} through the provider of all banks again`, note: 'reason' },
-  input: z.object({ bankCode: bankCodeField.meta({ label: 'Bank code' }), reason: reasonField }),
+  input: z.object({ bankCode: routedBankCodeField.meta({ label: 'Bank code' }), reason: reasonField }),
   output: z.object({ routeForAll: transferRoute, message: z.string() }),
   example: 'traction transfer-providers clear-route --bank-code 058 --reason "Providus is fast again"',
 });
