@@ -4,7 +4,7 @@ import { listOutput, listPaging, PAGE_SIZE } from '../../list';
 import { idField } from '../../schemas/common';
 import { reasonField } from '../../schemas/risk';
 import { bulkOutput, checkSelection, selectionFields } from '../../selection';
-import { checkTransferRange, transferColumns, transferDetail, transferFilters, transferOutcome, transferRow, transferStatusField } from './transfer-schemas';
+import { transferColumns, transferDetail, transferFilters, transferOutcome, transferRow, transferStatusField } from './transfer-schemas';
 
 export const listTransfers = defineCommand({
   id: 'transfers.list',
@@ -17,7 +17,7 @@ export const listTransfers = defineCommand({
   method: 'GET',
   path: '/v1/payments/getallfundstransferstatus',
   permission: 'transfers.view',
-  input: z.object({ ...listPaging, ...transferFilters }).superRefine(checkTransferRange),
+  input: z.object({ ...listPaging, ...transferFilters }),
   output: listOutput(transferRow),
   list: {
     pageSize: PAGE_SIZE,

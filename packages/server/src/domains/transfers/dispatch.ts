@@ -65,12 +65,28 @@ export async function applyProviderAnswer(
     await reverseFailed(db, transfer, now, adminId);
     return 'FAILED';
   }
-  await schedulePending(db, deps, transfer, now, `The ${transfer.provider} ${via} answered ${said}: the outcome is not known yet`, answer.responseCode, adminId);
+  await schedulePending(
+    db,
+    deps,
+    transfer,
+    now,
+    `The ${transfer.provider} ${via} answered ${said}: the outcome is not known yet`,
+    answer.responseCode,
+    adminId,
+  );
   return 'PENDING';
 }
 
 /** PENDING, with the next re-query on the schedule (or flagged for people once it is spent). */
-async function schedulePending(db: Db, deps: AppDeps, transfer: BankTransferRow, now: Date, note: string, responseCode: string | null, adminId: number | null): Promise<void> {
+async function schedulePending(
+  db: Db,
+  deps: AppDeps,
+  transfer: BankTransferRow,
+  now: Date,
+  note: string,
+  responseCode: string | null,
+  adminId: number | null,
+): Promise<void> {
   const attempt = transfer.requery_count + 1;
   const delay = requeryDelaySeconds(attempt);
   const next = delay === null ? null : new Date(now.getTime() + delay * deps.config.requeryMsPerSecond);

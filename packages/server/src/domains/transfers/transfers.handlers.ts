@@ -15,7 +15,9 @@ import {
   reviewTransfer,
   reviewTransfersBulk,
   ApiError,
+  badRequest,
   conflict,
+  transferRangeProblem,
   type TransferStatus,
 } from '@traction/core';
 import { type HandlerContext, requireAdmin } from '../../handling/handler-context';
@@ -102,11 +104,11 @@ export const listTransferBanksHandler = implement(listTransferBanks, async () =>
   items: NIGERIAN_BANKS.map((bank) => ({ name: bank.name, shortName: bank.shortName, cbnCode: bank.cbnCode, nipCode: bank.nipCode })),
 }));
 
-export const listTransfersHandler = implementList(listTransfers, ({ input, ctx }) => ({
-  query: transferListQuery(ctx.db, input),
-  cursor: { column: 't.id', key: 'id', direction: 'desc' },
-  map: toTransferRow,
-}));
+export const listTransfersHandler = implementList(listTransfers, ({ input, ctx }) => {
+  const rangeProblem = transferRangeProblem(input);
+  if (rangeProblem) throw badRequest(`enddatetime ${rangeProblem}`, [{ field: 'enddatetime', message: rangeProblem }]);
+  return { query: transferListQuery(ctx.db, input), cursor: { column: 't.id', key: 'id', direction: 'desc' }, map: toTransferRow };
+});
 
 export const getTransferHandler = implement(getTransfer, ({ input, ctx }) => transferDetailOf(ctx.db, input.id));
 
