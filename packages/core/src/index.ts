@@ -25,6 +25,8 @@ export * from './commands/transfers/index';
 export * from './commands/bulk-transfers/index';
 export * from './commands/transfer-routing/index';
 export * from './transfers/transfer-status';
+export * from './commands/fraud-rules/index';
+export * from './transfers/fraud-rules';
 export * from './commands/wallet-logs/index';
 export * from './commands/views/index';
 export * from './commands/jobs/index';

@@ -48,6 +48,8 @@ export const PERMISSIONS = {
   'transfers.providers': { label: 'Choose funds-transfer providers and the switching middleware', group: 'Settings' },
   'jobs.view': { label: 'See background jobs and their progress', group: 'Settings' },
   'jobs.retry': { label: 'Retry failed background jobs', group: 'Settings' },
+  'fraud-rules.view': { label: 'View fraud rules', group: 'Settings' },
+  'fraud-rules.manage': { label: 'Change fraud rules and blocked beneficiaries', group: 'Settings' },
 } as const satisfies Record<string, { label: string; group: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -10,6 +10,7 @@ import { walletSettingsImplementations } from './domains/wallet-settings/index';
 import { approvalImplementations } from './domains/approvals/index';
 import { walletCreditExecutors, walletCreditImplementations } from './domains/wallet-credit/index';
 import { reversalImplementations } from './domains/reversals/index';
+import { fraudRuleImplementations } from './domains/fraud-rules/index';
 import { transferRoutingImplementations } from './domains/transfer-routing/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
@@ -31,6 +32,7 @@ export const implementations: readonly Implementation[] = [
   ...approvalImplementations([...walletCreditExecutors]),
   ...walletCreditImplementations,
   ...reversalImplementations,
+  ...fraudRuleImplementations,
   ...transferRoutingImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,

@@ -27,6 +27,7 @@ import { reversalCommands } from './reversals/index';
 import { transferCommands } from './transfers/index';
 import { bulkTransferCommands } from './bulk-transfers/index';
 import { transferRoutingCommands } from './transfer-routing/index';
+import { fraudRuleCommands } from './fraud-rules/index';
 import { walletLogCommands } from './wallet-logs/index';
 import { viewCommands } from './views/index';
 import { jobCommands } from './jobs/index';
@@ -71,6 +72,7 @@ export const registry = [
   ...transferCommands,
   ...bulkTransferCommands,
   ...transferRoutingCommands,
+  ...fraudRuleCommands,
   ...walletLogCommands,
   ...viewCommands,
   ...jobCommands,

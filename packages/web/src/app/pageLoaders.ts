@@ -61,6 +61,8 @@ export const pageLoaders = {
   WalletSettingsPage: () => import('../modules/wallet-settings/WalletSettingsPage'),
   FundsTransferProviderPortalPage: () => import('../modules/transfer-routing/FundsTransferProviderPortalPage'),
   MiddlewareSwitchingPortalPage: () => import('../modules/transfer-routing/MiddlewareSwitchingPortalPage'),
+  BlockedBeneficiariesPage: () => import('../modules/fraud-rules/BlockedBeneficiariesPage'),
+  FraudRulesPage: () => import('../modules/fraud-rules/FraudRulesPage'),
 } satisfies Record<string, PageLoader>;
 
 // Routes may name exactly these pages: a route naming one that has no loader does not compile.
