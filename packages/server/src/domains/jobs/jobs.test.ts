@@ -29,7 +29,7 @@ const getJob = (id: number, as: Actor = viewer) => as.request('GET', `/api/jobs/
 
 /** Waits until `check` passes (a job running in the background got somewhere). */
 async function until(check: () => Promise<boolean>) {
-  for (let tries = 0; tries < 500; tries++) {
+  for (let tries = 0; tries < 2_000; tries++) {
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
