@@ -29,8 +29,8 @@ export const FINAL_TRANSFER_STATUSES: readonly TransferStatus[] = ['BLOCKED', 'S
 export const isFinalTransferStatus = (status: TransferStatus): boolean => FINAL_TRANSFER_STATUSES.includes(status);
 
 /**
- * When to ask the provider again about a transfer whose outcome is unknown, counted from the
- * first unknown answer: NIP's own guidance is to re-query after a minute or two, then back off.
+ * How long to wait before each re-query of a transfer whose outcome is unknown, counted from the
+ * answer before it: NIP's own guidance is to re-query after a minute or two, then back off.
  * After the last one the transfer stays PENDING and is flagged for people (the Retry Portal):
  * it may have been paid, so it is never failed by the clock.
  */

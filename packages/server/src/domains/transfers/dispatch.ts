@@ -73,6 +73,7 @@ export async function applyProviderAnswer(
     `The ${transfer.provider} ${via} answered ${said}: the outcome is not known yet`,
     answer.responseCode,
     adminId,
+    via === 'requery',
   );
   return 'PENDING';
 }
@@ -86,13 +87,17 @@ async function schedulePending(
   note: string,
   responseCode: string | null,
   adminId: number | null,
+  /** The answer came from a re-query (counted), not from the send. */
+  requeried: boolean,
 ): Promise<void> {
-  const attempt = transfer.requery_count + 1;
+  const asked = transfer.requery_count + (requeried ? 1 : 0);
+  const attempt = asked + 1;
   const delay = requeryDelaySeconds(attempt);
   const next = delay === null ? null : new Date(now.getTime() + delay * deps.config.requeryMsPerSecond);
   await updateBankTransfer(db, transfer.id, {
     status: 'PENDING',
     updated_at: now,
+    requery_count: asked,
     next_requery_at: next,
     stuck_at: next === null ? now : null,
     ...(responseCode ? { response_code: responseCode } : {}),
@@ -159,7 +164,7 @@ const MAX_UNREACHABLE_SENDS = 12;
 async function recordUnknown(db: Db, deps: AppDeps, id: bigint, note: string): Promise<void> {
   const transfer = await lockBankTransfer(db, id);
   if (!transfer || isFinalTransferStatus(transfer.status) || transfer.status === 'HELD') return;
-  await schedulePending(db, deps, transfer, deps.clock.now(), note, null, null);
+  await schedulePending(db, deps, transfer, deps.clock.now(), note, null, null, false);
 }
 
 const transaction = <T>(deps: AppDeps, work: (db: Db) => Promise<T>) => deps.db.transaction().execute(work);
@@ -300,7 +305,7 @@ export async function requeryTransfer(deps: AppDeps, id: bigint, options: { sign
         });
         return 'QUEUED';
       }
-      await schedulePending(db, deps, locked, now, `Could not ask ${transfer.provider} (${error.message})`, null, adminId);
+      await schedulePending(db, deps, locked, now, `Could not ask ${transfer.provider} (${error.message})`, null, adminId, true);
       return 'PENDING';
     });
   }

@@ -2,7 +2,7 @@ import { ApiError, badRequest, bankByCbnCode, conflict } from '@traction/core';
 import type { Db } from '../../db/connect';
 import type { AppDeps } from '../../deps';
 import { TransferProviderError } from '../../providers/transfers/transfer-provider';
-import { chooseTransferProvider } from '../transfer-routing/index';
+import { type ChosenTransferProvider, chooseTransferProvider } from '../transfer-routing/index';
 
 /** Name enquiry answers differ from what people type in case, spacing and the order of names. */
 const nameWords = (name: string) =>
@@ -26,17 +26,19 @@ export interface ConfirmedBeneficiary {
  * Asks the beneficiary's bank, through the routed provider, who holds the account: what every
  * transfer does before anything moves. A number the bank refuses or does not hold is a 400 naming
  * the field; a name that is not the one expected is a 409; a bank that does not answer is a 504
- * or 502, and nothing was sent.
+ * or 502, and nothing was sent. `route`: the provider already chosen for the bank (a bulk
+ * upload asks thousands of accounts at a few banks, and chooses once per bank).
  */
 export async function confirmBeneficiary(
   db: Db,
   deps: AppDeps,
   query: { bankCode: string; accountNumber: string; expectedName?: string | undefined },
+  options: { route?: ChosenTransferProvider } = {},
 ): Promise<ConfirmedBeneficiary> {
   const bank = bankByCbnCode(query.bankCode);
   if (!bank)
     throw badRequest(`No bank has the CBN code ${query.bankCode}`, [{ field: 'bankCode', message: 'is not a bank transfers can reach (see the bank list)' }]);
-  const route = await chooseTransferProvider(db, query.bankCode);
+  const route = options.route ?? (await chooseTransferProvider(db, query.bankCode));
   try {
     const answer = await deps.providers.transfers[route.provider].nameEnquiry({ bankCode: query.bankCode, accountNumber: query.accountNumber });
     if (query.expectedName && nameWords(query.expectedName) !== nameWords(answer.accountName)) {
