@@ -236,7 +236,7 @@ export async function sendTransfer(deps: AppDeps, id: bigint, signal?: AbortSign
     }
     return transaction(deps, async (db) => {
       const locked = await lockBankTransfer(db, id);
-      if (!locked || locked.status !== 'SENDING') return { status: 'done' } as JobResult;
+      if (locked?.status !== 'SENDING') return { status: 'done' } as JobResult;
       const now = deps.clock.now();
       if (locked.send_attempts >= MAX_UNREACHABLE_SENDS) {
         await applyProviderAnswer(
@@ -275,7 +275,8 @@ export async function sendTransfer(deps: AppDeps, id: bigint, signal?: AbortSign
  */
 export async function requeryTransfer(deps: AppDeps, id: bigint, options: { signal?: AbortSignal; adminId?: number | null } = {}): Promise<TransferStatus> {
   const transfer = await findBankTransfer(deps.db, id);
-  if (!transfer || transfer.status !== 'PENDING') return transfer?.status ?? 'FAILED';
+  if (!transfer) throw new Error(`bank transfer ${id} does not exist`);
+  if (transfer.status !== 'PENDING') return transfer.status;
   const provider = deps.providers.transfers[transfer.provider];
   const adminId = options.adminId ?? null;
   try {
@@ -285,7 +286,8 @@ export async function requeryTransfer(deps: AppDeps, id: bigint, options: { sign
     if (!(error instanceof TransferProviderError)) throw error;
     return transaction(deps, async (db) => {
       const locked = await lockBankTransfer(db, id);
-      if (!locked || locked.status !== 'PENDING') return locked?.status ?? 'FAILED';
+      if (!locked) throw new Error(`bank transfer ${id} does not exist`);
+      if (locked.status !== 'PENDING') return locked.status;
       const now = deps.clock.now();
       if (error.kind === 'not_found') {
         await updateBankTransfer(db, id, { status: 'QUEUED', next_requery_at: null, stuck_at: null, updated_at: now });
