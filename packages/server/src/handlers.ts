@@ -12,6 +12,7 @@ import { walletCreditExecutors, walletCreditImplementations } from './domains/wa
 import { reversalImplementations } from './domains/reversals/index';
 import { fraudRuleImplementations } from './domains/fraud-rules/index';
 import { transferRoutingImplementations } from './domains/transfer-routing/index';
+import { sweepExecutors, sweepImplementations } from './domains/sweeps/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
 import { jobImplementations } from './domains/jobs/index';
@@ -29,11 +30,12 @@ export const implementations: readonly Implementation[] = [
   ...ledgerImplementations,
   ...walletSettingsImplementations,
   // Four-eyes: approvals run the executors of the domains whose actions wait for a second admin.
-  ...approvalImplementations([...walletCreditExecutors]),
+  ...approvalImplementations([...walletCreditExecutors, ...sweepExecutors]),
   ...walletCreditImplementations,
   ...reversalImplementations,
   ...fraudRuleImplementations,
   ...transferRoutingImplementations,
+  ...sweepImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,
   ...jobImplementations,

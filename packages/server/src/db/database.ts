@@ -29,6 +29,7 @@ import type {
   TransferRoutingChangesTable,
 } from './tables/transfer-routing.tables';
 import type { JobsTable } from './tables/jobs.tables';
+import type { SweepRowsTable, SweepsTable } from './tables/sweeps.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -81,4 +82,6 @@ export interface Database {
   sandbox_transfer_sessions: SandboxTransferSessionsTable;
   sandbox_transfer_outages: SandboxTransferOutagesTable;
   jobs: JobsTable;
+  sweeps: SweepsTable;
+  sweep_rows: SweepRowsTable;
 }
