@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { CommandForm } from './CommandForm';
+import type { FormParts } from './FormParts';
 import { renderWithSession } from '../../test/renderWithSession';
 
 const call = vi.fn();
@@ -236,5 +237,56 @@ describe('CommandForm', () => {
     const result = await screen.findByTestId('command-result');
     expect(result.querySelector('[data-skipped-id="8"]')?.textContent).toBe('0987654321: is already blacklisted');
     expect(result.textContent).not.toContain('#8');
+  });
+
+  it("takes the page's parts: its own control, a note that follows what is typed, fields that apply, and the confirmation's words", async () => {
+    const user = userEvent.setup();
+    const pay = defineCommand({
+      id: 'test.pay',
+      group: 'test',
+      action: 'pay',
+      title: 'Pay somebody',
+      method: 'POST',
+      path: '/v1/test/pay',
+      permission: null,
+      danger: 'confirm',
+      input: z.object({
+        from: z.enum(['wallet', 'company']).default('wallet'),
+        business: z.string().optional(),
+        account: z.string().optional(),
+        bank: z.string(),
+      }),
+      output: z.object({ message: z.string() }),
+    });
+    const parts: FormParts = {
+      controls: {
+        bank: ({ attributes, onChange, value }) => (
+          <button type="button" {...attributes} onClick={() => onChange('058')}>
+            {value ? `Bank ${String(value)}` : 'Pick GTBank'}
+          </button>
+        ),
+      },
+      notes: { business: ({ values }) => <span>Looking up {String(values.business)}</span> },
+      applies: (name, values) => (name === 'business' ? values.from !== 'company' : name === 'account' ? values.from === 'company' : true),
+      confirmation: ({ input }) => <p data-testid="summary">Pays from {String(input.account)}</p>,
+    };
+    renderForm(<CommandForm command={pay} request={{ command: pay, parts, action: 'Pay the supplier' }} onClose={() => {}} />);
+
+    expect(screen.queryByLabelText(/^Account/)).toBeNull();
+    await user.type(screen.getByLabelText(/^Business/), 'Mama Put');
+    expect(document.querySelector('[data-note-for="business"]')?.textContent).toBe('Looking up Mama Put');
+    await user.click(screen.getByRole('button', { name: /^Bank/ }));
+    expect(screen.getByRole('button', { name: /^Bank/ }).textContent).toBe('Bank 058');
+    // Paying from the company: the business no longer applies, and is not sent.
+    await user.selectOptions(screen.getByLabelText(/^From/), 'company');
+    expect(screen.queryByLabelText(/^Business/)).toBeNull();
+    await user.type(screen.getByLabelText(/^Account/), 'fee-income');
+    await user.click(screen.getByRole('button', { name: 'Pay the supplier…' }));
+
+    const confirm = screen.getByRole('alertdialog', { name: 'Pay the supplier?' });
+    expect(within(confirm).getByTestId('summary').textContent).toBe('Pays from fee-income');
+    call.mockResolvedValue({ message: 'Paid.' });
+    await user.click(within(confirm).getByRole('button', { name: 'Pay the supplier' }));
+    expect(call.mock.calls[0]![1]).toEqual({ from: 'company', account: 'fee-income', bank: '058' });
   });
 });

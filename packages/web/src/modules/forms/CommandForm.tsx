@@ -37,9 +37,17 @@ export interface CommandFormProps {
  */
 export function CommandForm({ command, request, onClose }: CommandFormProps) {
   const fixed = request.fixed ?? NOTHING_FIXED;
-  const fields = useMemo(() => fieldsOfCommand(command, fixed), [command, fixed]);
+  const parts = request.parts;
+  const labels = parts?.labels;
+  const allFields = useMemo(
+    () => fieldsOfCommand(command, fixed).map((field) => (labels?.[field.name] ? { ...field, label: labels[field.name]! } : field)),
+    [command, fixed, labels],
+  );
+  const [values, setValues] = useState(() => initialFormValues(allFields, request.initial));
+  // Fields that do not apply to what is typed so far (the page says which) are neither shown nor sent.
+  const applies = parts?.applies;
+  const fields = useMemo(() => (applies ? allFields.filter((field) => applies(field.name, values)) : allFields), [allFields, applies, values]);
   const visible = useMemo(() => new Set(fields.map((field) => field.name)), [fields]);
-  const [values, setValues] = useState(() => initialFormValues(fields, request.initial));
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [failure, setFailure] = useState('');
   const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
@@ -54,7 +62,7 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
   const typedInput = useMemo(() => toCommandInput(fields, values, fixed).input, [fields, values, fixed]);
   const confirmation = useMemo(() => (command.danger === 'money' ? moneyConfirmation(command, fields, typedInput) : null), [command, fields, typedInput]);
   // What the buttons say: of the input being confirmed, else of the input as typed so far.
-  const action = actionSentence(command, confirming ?? typedInput, request.about);
+  const action = request.action ?? actionSentence(command, confirming ?? typedInput, request.about);
   const unlocked = command.danger !== 'money' || (confirmation !== null && confirmationMatches(typed, confirmation.expected));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each new set of errors renders, to focus the first invalid field.
@@ -157,6 +165,7 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
   };
 
   const problems = [...(failure ? [failure] : []), ...errors.others];
+  const Confirmation = parts?.confirmation;
   return (
     <form
       ref={formRef}
@@ -179,6 +188,9 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
             error={fieldSentence(field.label, errors.fields[field.name])}
             onChange={change(field.name)}
             autoFocus={index === 0}
+            control={parts?.controls?.[field.name]}
+            note={parts?.notes?.[field.name]}
+            values={values}
           />
         ))}
       </fieldset>
@@ -200,6 +212,7 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
         >
           <p className="font-medium">{action}?</p>
           {request.subject && !action.includes(request.subject) ? <p className="text-zinc-600 dark:text-zinc-300">{request.subject}</p> : null}
+          {Confirmation ? <Confirmation input={confirming} preview={preview} /> : null}
           {preview ? <MoneyPreviewView preview={preview} /> : null}
           {command.danger === 'money' ? (
             <label className="block" data-money-confirmation>

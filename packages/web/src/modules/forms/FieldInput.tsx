@@ -1,8 +1,9 @@
 import { formatNaira } from '@traction/core';
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentType, type ReactNode } from 'react';
 import { DateInput } from '../ui/DateInput';
 import { humanize } from '../ui/humanize';
-import type { FieldValue, FormField } from './FormField';
+import type { FieldValue, FormField, FormValues } from './FormField';
+import type { FieldControlAttributes, FieldControlProps, FieldNoteProps } from './FormParts';
 import { nairaToKobo } from './toCommandInput';
 
 const control =
@@ -21,25 +22,37 @@ export interface FieldInputProps {
   onChange: (value: FieldValue) => void;
   /** Headless UI's dialog focuses the element carrying `data-autofocus` when it opens. */
   autoFocus?: boolean;
+  /** A control of the page's own in place of the generated one (FormParts). */
+  control?: ComponentType<FieldControlProps> | undefined;
+  /** A line under the field that depends on what is typed (FormParts). */
+  note?: ComponentType<FieldNoteProps> | undefined;
+  /** Every field's value, for the control and the note. */
+  values?: FormValues;
 }
 
+const NO_VALUES: FormValues = {};
+
 /** One generated field: its label (starred when required), the control its kind calls for, its error. */
-export function FieldInput({ field, value, error, onChange, autoFocus }: FieldInputProps) {
+export function FieldInput({ field, value, error, onChange, autoFocus, control: Control, note: Note, values = NO_VALUES }: FieldInputProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const noteId = `${id}-note`;
   const text = typeof value === 'string' ? value : '';
-  const common = {
+  const common: FieldControlAttributes = {
     id,
     name: field.name,
     'aria-invalid': error ? true : undefined,
     'aria-required': field.required || undefined,
-    'aria-describedby': [error ? errorId : '', hint(field, text) ? hintId : ''].filter(Boolean).join(' ') || undefined,
+    'aria-describedby': [error ? errorId : '', hint(field, text) ? hintId : '', Note ? noteId : ''].filter(Boolean).join(' ') || undefined,
     ...(autoFocus ? { 'data-autofocus': true } : {}),
   };
 
   let input: ReactNode;
-  switch (field.kind) {
+  switch (Control ? 'custom' : field.kind) {
+    case 'custom':
+      input = Control ? <Control field={field} value={value} onChange={onChange} values={values} attributes={common} /> : null;
+      break;
     case 'boolean':
       return (
         <div data-field={field.name}>
@@ -155,6 +168,11 @@ export function FieldInput({ field, value, error, onChange, autoFocus }: FieldIn
         <p id={hintId} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
           {hintText}
         </p>
+      ) : null}
+      {Note ? (
+        <div id={noteId} data-note-for={field.name} className="mt-1 text-xs">
+          <Note field={field} values={values} />
+        </div>
       ) : null}
       <FieldError id={errorId} name={field.name} error={error} />
     </div>

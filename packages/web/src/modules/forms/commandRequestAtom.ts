@@ -1,5 +1,6 @@
 import type { AnyCommand, CommandInput, CommandOutput } from '@traction/core';
 import { atom } from 'jotai';
+import type { FormParts } from './FormParts';
 
 /**
  * A request to run a command through its generated form (the palette, bulk bars and pages use it).
@@ -20,6 +21,13 @@ export interface CommandRequest<C extends AnyCommand = AnyCommand> {
    * action of it: "Mark Sunrise Petroleum as fraud".
    */
   about?: string;
+  /**
+   * The buttons' and confirmation's words when the page knows them better than the command's
+   * title ("Release transfer TRF-118" from the command that releases or blocks).
+   */
+  action?: string;
+  /** What the page adds to the generated form: its own controls, notes under fields, fields that apply, the confirmation's summary. */
+  parts?: FormParts;
   /**
    * Called with the command's output after it succeeded. Method syntax on purpose: a request for
    * one command must fit where any request goes (the atom), and methods compare their parameter

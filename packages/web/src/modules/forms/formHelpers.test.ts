@@ -90,6 +90,25 @@ describe('moneyConfirmation', () => {
   it('asks for the reference when there is no amount', () => {
     expect(moneyConfirmation(reverse, fieldsOfCommand(reverse), { reference: 'TRX-9' })).toEqual({ what: 'the reference', expected: 'TRX-9' });
   });
+
+  it('does not wait for an optional amount or reference left empty (a payout of the whole balance): the word is asked', () => {
+    const payout = defineCommand({
+      id: 'test.payout',
+      group: 'test',
+      action: 'payout',
+      title: 'Pay out',
+      method: 'POST',
+      path: '/v1/test/payout',
+      permission: null,
+      danger: 'money',
+      input: z.object({ business: z.string(), amount: koboField.optional(), reference: z.string().optional() }),
+      output: z.object({}),
+    });
+    const fields = fieldsOfCommand(payout);
+    expect(moneyConfirmation(payout, fields, { business: '42' })).toEqual({ what: 'the word', expected: 'CONFIRM' });
+    expect(moneyConfirmation(payout, fields, { business: '42', reference: 'PAY-42' })).toEqual({ what: 'the reference', expected: 'PAY-42' });
+    expect(moneyConfirmation(payout, fields, { business: '42', amount: 50_000 })).toEqual({ what: 'the amount', expected: '₦500.00' });
+  });
 });
 
 describe('summarizeOutput', () => {

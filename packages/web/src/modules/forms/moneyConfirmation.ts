@@ -11,19 +11,23 @@ export interface MoneyConfirmation {
 /**
  * What a money command asks the admin to type before it sends (typed confirmation, DESIGN.md):
  * the amount formatted as Naira; without an amount, the reference; without one, the record id;
- * null until the value to type is known.
+ * null until the value to type is known. An optional amount or reference left empty (a payout of
+ * the whole balance, a reference the server makes) is not waited for: the next one is asked.
  */
 export function moneyConfirmation(command: AnyCommand, fields: readonly FormField[], input: Record<string, unknown>): MoneyConfirmation | null {
   const amount = fields.find((field) => field.kind === 'naira');
   if (amount) {
     const kobo = input[amount.name];
-    return typeof kobo === 'number' && Number.isSafeInteger(kobo) ? { what: `the ${amount.label.toLowerCase()}`, expected: formatNaira(kobo) } : null;
+    if (typeof kobo === 'number' && Number.isSafeInteger(kobo)) return { what: `the ${amount.label.toLowerCase()}`, expected: formatNaira(kobo) };
+    if (amount.required || kobo !== undefined) return null;
   }
   const reference = Object.keys(command.input.shape).find((name) => /reference|(^|_)ref$|Ref$/i.test(name));
   const key = reference ?? command.pathParams[0];
   if (key) {
     const value = input[key];
-    return value === undefined || value === '' ? null : { what: `the ${key === reference ? 'reference' : key}`, expected: String(value) };
+    if (value !== undefined && value !== '') return { what: `the ${key === reference ? 'reference' : key}`, expected: String(value) };
+    const optional = !command.pathParams.includes(key) && fields.some((field) => field.name === key && !field.required);
+    if (!optional) return null;
   }
   return { what: 'the word', expected: 'CONFIRM' };
 }

@@ -215,4 +215,29 @@ describe('ListPage', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(rowCount().textContent).toBe('2 matching'));
   });
+
+  it('shows the views the page offers as tabs, the one on screen current, each leading to its filters', async () => {
+    call.mockImplementation(adminsPage(3));
+    const user = userEvent.setup();
+    const views = [
+      { label: 'Everyone', search: '' },
+      { label: 'Staff', search: '?role=staff', count: 12 },
+    ];
+    renderWithSession(
+      <>
+        <ListPage command={listAdmins} title="All Admins" views={views} />
+        <Search />
+      </>,
+      { url: '/admin?search=ada&role=staff', permissions: ['admins.view'] },
+    );
+    await waitFor(() => expect(rowCount().textContent).toBe('3 matching'));
+    // A search typed over a view leaves no tab current.
+    expect(screen.getByRole('navigation', { name: 'Views' }).querySelector('[aria-current]')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Staff 12' }));
+    expect(location()).toBe('?role=staff');
+    expect(screen.getByRole('link', { name: 'Staff 12' }).getAttribute('aria-current')).toBe('page');
+    await user.click(screen.getByRole('link', { name: 'Everyone' }));
+    expect(location()).toBe('');
+    expect(screen.getByRole('link', { name: 'Everyone' }).getAttribute('aria-current')).toBe('page');
+  });
 });

@@ -21,6 +21,8 @@ import { CsvDownload } from './CsvDownload';
 import { detailPath } from './detailPath';
 import type { FilterOption } from './FilterOption';
 import { ListFilters } from './ListFilters';
+import type { ListView } from './ListView';
+import { ListViewTabs } from './ListViewTabs';
 import { countFilters, describeFilters, readFilters, withFilter, withoutFilters } from './filterFields';
 import { RecordTable } from './RecordTable';
 import { emptySelection, selectAllMatching, selectedCount, type RowKey, type Selection } from './rowSelection';
@@ -57,6 +59,8 @@ export interface ListPageProps {
   selectable?: boolean;
   /** What Enter or a click on a row does when the page shows the row itself (the audit log's entry dialog) instead of a detail route. */
   onOpenRow?: (row: Record<string, unknown>) => void;
+  /** Views of the list shown as tabs over its filters (All, Held for review …), each a set of filters in the URL. */
+  views?: readonly ListView[];
 }
 
 const NO_FIXED: Readonly<Record<string, unknown>> = {};
@@ -84,6 +88,7 @@ export function ListPage({
   bulkActions,
   selectable = true,
   onOpenRow,
+  views,
 }: ListPageProps) {
   const list = command.list;
   if (!list) throw new Error(`${command.id} is not a list command`);
@@ -229,6 +234,7 @@ export function ListPage({
           </>
         }
       />
+      {views ? <ListViewTabs views={views} fields={fields} search={params.toString()} /> : null}
       <ListFilters fields={fields} values={params} onChange={setFilter} {...(filterOptions ? { options: filterOptions } : {})}>
         {filterCount > 0 ? (
           <Button variant="ghost" data-testid="clear-filters" onClick={clearFilters}>
