@@ -63,6 +63,9 @@ export const pageLoaders = {
   MiddlewareSwitchingPortalPage: () => import('../modules/transfer-routing/MiddlewareSwitchingPortalPage'),
   BlockedBeneficiariesPage: () => import('../modules/fraud-rules/BlockedBeneficiariesPage'),
   FraudRulesPage: () => import('../modules/fraud-rules/FraudRulesPage'),
+  FundsTransferDetailPage: () => import('../modules/transfers/FundsTransferDetailPage'),
+  FundsTransferPage: () => import('../modules/transfers/FundsTransferPage'),
+  RetryPortalPage: () => import('../modules/transfers/RetryPortalPage'),
 } satisfies Record<string, PageLoader>;
 
 // Routes may name exactly these pages: a route naming one that has no loader does not compile.
