@@ -152,6 +152,9 @@ export function validValue(nodeIn: JsonSchema, name: string, zodNode?: z.ZodType
         '00000000-0000-4000-8000-000000000000',
         // a console page (saved views)
         '/overview',
+        // a CBN bank code (GTBank), and transfer ids (batch status)
+        '058',
+        '1,2,3',
       ];
       if (/e-?mail/i.test(name) || node.format === 'email') seeds.unshift('nobody@example.com');
       const candidates = seeds.flatMap((seed) => [seed, fitLength(seed, node.minLength, node.maxLength)]);

@@ -41,6 +41,7 @@ export const narrationField = z.string().trim().min(3, 'must say what the transf
 export const transferReferenceField = z
   .string()
   .trim()
+  .max(40, 'must be 6 to 40 letters, digits, - or _')
   .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{5,39}$/, 'must be 6 to 40 letters, digits, - or _');
 
 /** An outgoing bank transfer as lists show it. */

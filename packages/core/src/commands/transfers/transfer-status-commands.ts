@@ -61,6 +61,7 @@ export const batchTransferStatus = defineCommand({
     ids: z
       .string()
       .trim()
+      .max(1_100, 'must be up to 100 transfer ids separated by commas')
       .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'must be up to 100 transfer ids separated by commas')
       .meta({ label: 'Transfer IDs' }),
   }),

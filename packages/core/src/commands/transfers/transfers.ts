@@ -8,7 +8,8 @@ import { bankListRow, beneficiaryFields, companyTransferSourceField, narrationFi
 /** A business by its id or its email (as the wallet credit request names it). */
 const businessRefField = z.string().trim().min(1, 'is required').max(254);
 
-const describeAmount = (amount: unknown) => (typeof amount === 'number' ? formatNaira(amount) : 'money');
+/** The amount as the audit log says it; a refused request may hold anything (1.5 is not kobo). */
+const describeAmount = (amount: unknown) => (typeof amount === 'number' && Number.isSafeInteger(amount) ? formatNaira(amount) : 'money');
 
 export const createFundsTransfer = defineCommand({
   id: 'transfers.create',
@@ -23,27 +24,22 @@ export const createFundsTransfer = defineCommand({
   permission: 'transfers.create',
   danger: 'money',
   audit: { action: (input) => `send ${describeAmount(input.amount)} to ${said(input.accountNumber) || 'an account'} at bank ${said(input.bankCode) || '?'}` },
-  input: z
-    .object({
-      /** Where the money comes from: a merchant's wallet (default) or a company account. */
-      from: z.enum(['wallet', 'company']).default('wallet'),
-      /** The paying business, by id or email (from a wallet). */
-      business: businessRefField.optional().meta({ label: 'Business (id or email)' }),
-      /** The paying company account (from the company). */
-      companyAccount: companyTransferSourceField.optional(),
-      ...beneficiaryFields,
-      /** The name the sender expects; refused if the bank's name enquiry says otherwise. */
-      accountName: z.string().trim().max(200).optional().meta({ label: 'Expected account name' }),
-      amount: koboField,
-      narration: narrationField,
-      /** Your reference; one is made if you give none. A reference already used is refused. */
-      reference: transferReferenceField.optional(),
-    })
-    .superRefine((value, ctx) => {
-      if (value.from === 'wallet' && !value.business) ctx.addIssue({ code: 'custom', path: ['business'], message: 'is required to pay from a wallet' });
-      if (value.from === 'company' && !value.companyAccount)
-        ctx.addIssue({ code: 'custom', path: ['companyAccount'], message: 'is required to pay from a company account' });
-    }),
+  // Which of business and companyAccount is needed depends on `from`: the server says so, naming the field.
+  input: z.object({
+    /** Where the money comes from: a merchant's wallet (default) or a company account. */
+    from: z.enum(['wallet', 'company']).default('wallet'),
+    /** The paying business, by id or email (from a wallet). */
+    business: businessRefField.optional().meta({ label: 'Business (id or email)' }),
+    /** The paying company account (from the company). */
+    companyAccount: companyTransferSourceField.optional(),
+    ...beneficiaryFields,
+    /** The name the sender expects; refused if the bank's name enquiry says otherwise. */
+    accountName: z.string().trim().max(200).optional().meta({ label: 'Expected account name' }),
+    amount: koboField,
+    narration: narrationField,
+    /** Your reference; one is made if you give none. A reference already used is refused. */
+    reference: transferReferenceField.optional(),
+  }),
   output: transferOutcome,
   example: 'traction transfers create --business 42 --bank-code 058 --account-number 0123456789 --amount 1500000 --narration "Supplier invoice 118" --dry-run',
 });
@@ -61,7 +57,7 @@ export const createPayout = defineCommand({
   permission: 'transfers.create',
   danger: 'money',
   audit: {
-    action: (input) => `pay out ${typeof input.amount === 'number' ? formatNaira(input.amount) : 'the balance'} of business ${said(input.business) || '?'}`,
+    action: (input) => `pay out ${input.amount === undefined ? 'the balance' : describeAmount(input.amount)} of business ${said(input.business) || '?'}`,
   },
   input: z.object({
     business: businessRefField.meta({ label: 'Business (id or email)' }),

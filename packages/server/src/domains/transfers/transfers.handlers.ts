@@ -29,7 +29,7 @@ import { requeryTransfer } from './dispatch';
 import { confirmBeneficiary } from './name-enquiry';
 import { retryBankTransfer } from './retry';
 import { decideHeldTransfer } from './review';
-import { startTransfer, type TransferActor, type TransferOrder } from './start-transfer';
+import { startTransfer, type TransferActor, type TransferOrder, type TransferSource } from './start-transfer';
 import { walletSource } from './transfer-source';
 import { toTransferRow, transferDetailOf } from './transfer-view';
 import { settlementAccountOf, transferListQuery, transfersByIds } from './transfers.repository';
@@ -61,8 +61,21 @@ async function send(ctx: HandlerContext, order: TransferOrder, commandId: string
   return { transfer: await transferDetailOf(ctx.db, started.id), message: STARTED[started.status](started.reference, formatNaira(order.amount)) };
 }
 
+async function sourceOfInput(
+  ctx: HandlerContext,
+  input: { from: 'wallet' | 'company'; business?: string | undefined; companyAccount?: 'fee-income' | 'adjustments' | undefined },
+): Promise<TransferSource> {
+  if (input.from === 'company') {
+    if (!input.companyAccount)
+      throw badRequest('Say which company account pays', [{ field: 'companyAccount', message: 'is required to pay from a company account' }]);
+    return { kind: 'company', account: input.companyAccount };
+  }
+  if (!input.business) throw badRequest('Say which business pays', [{ field: 'business', message: 'is required to pay from a wallet' }]);
+  return walletSource(ctx.db, input.business);
+}
+
 export const createFundsTransferHandler = implement(createFundsTransfer, async ({ input, ctx }) => {
-  const source = input.from === 'wallet' ? await walletSource(ctx.db, input.business!) : { kind: 'company' as const, account: input.companyAccount! };
+  const source = await sourceOfInput(ctx, input);
   const beneficiary = await confirmBeneficiary(ctx.db, ctx.deps, {
     bankCode: input.bankCode,
     accountNumber: input.accountNumber,
