@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'kysely';
-import { ApiError, createUpload, formatByteSize, type FieldIssue } from '@traction/core';
+import { ApiError, createUpload, formatByteSize, MAX_BULK_TRANSFER_FILE_BYTES, uploadBulkTransfers, type FieldIssue } from '@traction/core';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -16,7 +16,8 @@ import { requestContext } from './middleware/request-context';
 import { buildOpenApiDocument } from './openapi/openapi';
 import { SandboxEmailProvider } from './providers/email/sandbox-email';
 
-const API_PREFIXES = ['/v1/', '/v2/', '/api/'];
+// /ft/v1/: the spec's second fund-transfer backend (bulk uploads, sweeps).
+const API_PREFIXES = ['/v1/', '/v2/', '/api/', '/ft/'];
 const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
 /** Hono's default value, sent only where it means something (see `servedOverHttps`). */
 const HSTS = 'max-age=15552000; includeSubDomains';
@@ -85,7 +86,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     onError: (c) => tooLarge(c, auditRefusal, `The request body is larger than ${deps.config.maxBodyBytes} bytes`),
   });
   for (const prefix of API_PREFIXES) {
-    app.use(`${prefix}*`, (c, next) => (c.req.path === createUpload.path ? next() : jsonLimit(c, next)));
+    app.use(`${prefix}*`, (c, next) => (c.req.path === createUpload.path || c.req.path === uploadBulkTransfers.path ? next() : jsonLimit(c, next)));
   }
   // Uploads get their own limit: the file's plus room for the multipart framing. The handler
   // checks the file's exact size; this stops a huge body before it is read.
@@ -96,6 +97,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       onError: (c) =>
         tooLarge(c, auditRefusal, `The file is larger than the ${formatByteSize(deps.config.uploadMaxBytes)} limit`, [
           { field: 'file', message: `must be at most ${formatByteSize(deps.config.uploadMaxBytes)}` },
+        ]),
+    }),
+  );
+
+  // A bulk transfer file (CSV or XLSX of up to 10,000 rows) has its own limit, checked the same way.
+  app.use(
+    uploadBulkTransfers.path,
+    bodyLimit({
+      maxSize: MAX_BULK_TRANSFER_FILE_BYTES + 64 * 1024,
+      onError: (c) =>
+        tooLarge(c, auditRefusal, `The file is larger than the ${formatByteSize(MAX_BULK_TRANSFER_FILE_BYTES)} limit`, [
+          { field: 'file', message: `must be at most ${formatByteSize(MAX_BULK_TRANSFER_FILE_BYTES)}` },
         ]),
     }),
   );

@@ -10,6 +10,7 @@ import { walletSettingsImplementations } from './domains/wallet-settings/index';
 import { approvalImplementations } from './domains/approvals/index';
 import { walletCreditExecutors, walletCreditImplementations } from './domains/wallet-credit/index';
 import { reversalImplementations } from './domains/reversals/index';
+import { bulkTransferExecutors, bulkTransferImplementations } from './domains/bulk-transfers/index';
 import { fraudRuleImplementations } from './domains/fraud-rules/index';
 import { transferRoutingImplementations } from './domains/transfer-routing/index';
 import { sweepExecutors, sweepImplementations } from './domains/sweeps/index';
@@ -30,9 +31,10 @@ export const implementations: readonly Implementation[] = [
   ...ledgerImplementations,
   ...walletSettingsImplementations,
   // Four-eyes: approvals run the executors of the domains whose actions wait for a second admin.
-  ...approvalImplementations([...walletCreditExecutors, ...sweepExecutors]),
+  ...approvalImplementations([...walletCreditExecutors, ...bulkTransferExecutors, ...sweepExecutors]),
   ...walletCreditImplementations,
   ...reversalImplementations,
+  ...bulkTransferImplementations,
   ...fraudRuleImplementations,
   ...transferRoutingImplementations,
   ...sweepImplementations,

@@ -19,6 +19,7 @@ import type { ClientErrorsTable } from './tables/client-errors.tables';
 import type { LedgerAccountsTable, LedgerTransfersTable, LedgerWalletEntriesTable } from './tables/ledger.tables';
 import type { ApprovalPoliciesTable, ApprovalPolicyBandsTable, ApprovalRequestsTable } from './tables/approvals.tables';
 import type { BankTransferEventsTable, BankTransfersTable, TransferBatchesTable } from './tables/transfers.tables';
+import type { BulkTransferRowsTable, BulkTransferUploadsTable } from './tables/bulk-transfers.tables';
 import type { FraudBlockedBeneficiariesTable, FraudRulesTable, FraudRuleVersionsTable } from './tables/fraud-rules.tables';
 import type {
   SandboxTransferOutagesTable,
@@ -71,6 +72,8 @@ export interface Database {
   approval_requests: ApprovalRequestsTable;
   bank_transfers: BankTransfersTable;
   bank_transfer_events: BankTransferEventsTable;
+  bulk_transfer_uploads: BulkTransferUploadsTable;
+  bulk_transfer_rows: BulkTransferRowsTable;
   fraud_rules: FraudRulesTable;
   fraud_rule_versions: FraudRuleVersionsTable;
   fraud_blocked_beneficiaries: FraudBlockedBeneficiariesTable;

@@ -25,8 +25,11 @@ export const approvalRequest = z.object({
   commandId: z.string(),
   /** The action in words, from its policy ("Wallet credit"). */
   label: z.string(),
-  businessId: z.number().int(),
+  /** Null when the action pays from a company account (a bulk upload from fee income). */
+  businessId: z.number().int().nullable(),
+  /** The business's name, or the company's ("Traction (company account)") when there is none. */
   businessName: z.string(),
+  /** Empty when there is no business. */
   businessEmail: z.string(),
   amount: koboAmount,
   reason: z.string(),

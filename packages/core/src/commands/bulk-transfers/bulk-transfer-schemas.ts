@@ -9,6 +9,9 @@ import { companyTransferSourceField } from '../transfers/transfer-schemas';
 /** Rows one bulk file may hold; larger payouts are split into several uploads. */
 export const MAX_BULK_TRANSFER_ROWS = 10_000;
 
+/** The largest bulk file accepted, in bytes (10 MiB: 10,000 rows of long narrations take about 2). */
+export const MAX_BULK_TRANSFER_FILE_BYTES = 10 * 1024 * 1024;
+
 /**
  * The columns of a bulk transfer file, in the template's order. Headers are matched without
  * regard to case, spaces, `-` or `_` (`Account Number` is `account_number`), and a few common
@@ -231,6 +234,7 @@ export const bulkUploadFilters = {
     .string()
     .trim()
     .toLowerCase()
+    .max(64, 'must be a SHA-256 in hex (64 characters)')
     .regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex (64 characters)')
     .optional()
     .meta({ label: 'File SHA-256' }),

@@ -28,7 +28,8 @@ export type StoredApprovalStatus = 'PENDING' | 'APPROVED' | 'DECLINED' | 'EXPIRE
 export interface ApprovalRequestsTable {
   id: Generated<number>;
   command_id: string;
-  business_id: number;
+  /** Null when the action pays from a company account (a bulk upload from fee income, 0022). */
+  business_id: number | null;
   amount: Kobo;
   reason: string;
   input: JSONColumnType<Record<string, unknown>, string, string>;

@@ -15,7 +15,7 @@ export function requestQuery(db: Db, now: Date) {
   return db
     .selectFrom('approval_requests as r')
     .innerJoin('approval_policies as p', 'p.command_id', 'r.command_id')
-    .innerJoin('businesses as b', 'b.id', 'r.business_id')
+    .leftJoin('businesses as b', 'b.id', 'r.business_id')
     .innerJoin('admins as rq', 'rq.id', 'r.requested_by')
     .leftJoin('admins as dc', 'dc.id', 'r.decided_by')
     .select([
@@ -44,6 +44,9 @@ export function requestQuery(db: Db, now: Date) {
     .select(sql<string>`r.requested_at::text`.as('requested_order'));
 }
 
+/** Who a request without a business is for: the company's own accounts pay it. */
+const COMPANY_NAME = 'Traction (company account)';
+
 const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
 
 export function toApprovalRequest(row: RowOf<typeof requestQuery>): ApprovalRequest {
@@ -52,8 +55,8 @@ export function toApprovalRequest(row: RowOf<typeof requestQuery>): ApprovalRequ
     commandId: row.command_id,
     label: row.label,
     businessId: row.business_id,
-    businessName: row.business_name,
-    businessEmail: row.business_email,
+    businessName: row.business_name ?? COMPANY_NAME,
+    businessEmail: row.business_email ?? '',
     amount: koboFromDatabase(row.amount),
     reason: row.reason,
     evidenceUploadId: row.evidence_upload_id,
@@ -116,7 +119,7 @@ export async function insertRequest(
   db: Db,
   request: {
     commandId: string;
-    businessId: number;
+    businessId: number | null;
     amount: number;
     reason: string;
     input: Record<string, unknown>;

@@ -10,7 +10,8 @@ export interface ApprovedRequest {
   id: number;
   /** The action (`wallets.credit`). */
   commandId: string;
-  businessId: number;
+  /** Null when the action pays from a company account. */
+  businessId: number | null;
   amount: bigint;
   reason: string;
   /** What the requesting command stored for the executor. */
@@ -64,7 +65,7 @@ async function policyOf(db: Db, commandId: string): Promise<StoredPolicy> {
  */
 export async function createApprovalRequest(
   acting: Acting,
-  request: { commandId: string; businessId: number; amount: number; reason: string; input: Record<string, unknown>; evidenceUploadId: number | null },
+  request: { commandId: string; businessId: number | null; amount: number; reason: string; input: Record<string, unknown>; evidenceUploadId: number | null },
 ): Promise<{ request: ApprovalRequest; policy: StoredPolicy }> {
   const { admin, db, now } = acting;
   const policy = await policyOf(db, request.commandId);

@@ -138,15 +138,19 @@ function RequestFacts({ request }: { request: ApprovalRequest }) {
         <Badge tone={statusTone(request.status)}>{request.status}</Badge>
       </span>
       <span className="text-zinc-500">Business</span>
-      <span>
-        <Link className={linkClass} to={`/merchants/${request.businessId}`}>
-          {request.businessName} (#{request.businessId})
-        </Link>{' '}
-        ·{' '}
-        <Link className={linkClass} to={`/new-wallet-crediting-portal/${request.businessId}/${encodeURIComponent(request.businessEmail)}`}>
-          its wallet and requests
-        </Link>
-      </span>
+      {request.businessId === null ? (
+        <span>{request.businessName}</span>
+      ) : (
+        <span>
+          <Link className={linkClass} to={`/merchants/${request.businessId}`}>
+            {request.businessName} (#{request.businessId})
+          </Link>{' '}
+          ·{' '}
+          <Link className={linkClass} to={`/new-wallet-crediting-portal/${request.businessId}/${encodeURIComponent(request.businessEmail)}`}>
+            its wallet and requests
+          </Link>
+        </span>
+      )}
       <span className="text-zinc-500">Amount</span>
       <span className="tabular-nums" data-testid="approval-amount">
         {formatNaira(request.amount)}
