@@ -20,6 +20,7 @@ import { seedDemo } from './demo/seed-demo';
 import { seedMerchants } from './demo/seed-merchants';
 import { seedLedger } from './demo/seed-ledger';
 import { seedApprovals } from './demo/seed-approvals';
+import { seedTransfers } from './demo/seed-transfers';
 
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
@@ -131,6 +132,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     clock: options.clock ?? systemClock,
     logger,
   };
+  // Funds transfers in every state, sent through the sandbox provider (once).
+  if (options.demo ?? true) await seedTransfers(deps);
   const app = createApp(deps);
   const stopMaintenance = scheduleMaintenance(deps);
   const host = options.host || '127.0.0.1';

@@ -20,6 +20,11 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'wallets.reverse',
     'wallets.credit.request',
     'approvals.view',
+    'transfers.view',
+    'transfers.create',
+    'transfers.retry',
+    'transfers.bulk',
+    'jobs.view',
   ],
   'Risk & Compliance': [
     'admins.view',
@@ -40,6 +45,11 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'banks.query',
     'wallets.view',
     'ledger.view',
+    'transfers.view',
+    'transfers.review',
+    'fraud-rules.view',
+    'fraud-rules.manage',
+    'jobs.view',
   ],
   'Customer Support': ['admins.view', 'merchants.view', 'merchants.support', 'kyc.view', 'fixed-accounts.view', 'wallets.view'],
   Finance: [
@@ -53,6 +63,12 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'wallets.settings',
     'approvals.view',
     'ledger.view',
+    'transfers.view',
+    'transfers.create',
+    'transfers.retry',
+    'transfers.bulk',
+    'transfers.providers',
+    'jobs.view',
   ],
   Management: [
     'admins.view',
@@ -66,8 +82,11 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'wallets.view',
     'ledger.view',
     'approvals.view',
+    'transfers.view',
+    'fraud-rules.view',
+    'jobs.view',
   ],
-  Engineering: ['admins.view', 'permissions.view', 'audit.view'],
+  Engineering: ['admins.view', 'permissions.view', 'audit.view', 'jobs.view', 'transfers.view'],
 };
 
 // The first 24 and 16 names: the demo admins are the same whatever the merchants' lists grow to.

@@ -9,6 +9,7 @@ import { transferImplementations } from './transfers.handlers';
 export { applyProviderAnswer, requeryTransfer, sendTransfer, transferJobs } from './dispatch';
 export { type ConfirmedBeneficiary, confirmBeneficiary } from './name-enquiry';
 export { SEND_JOB, sourceName, startTransfer, type TransferActor, type TransferOrder, type TransferSource } from './start-transfer';
+export { retryBankTransfer } from './retry';
 export { walletSource } from './transfer-source';
 export { newTransferBatch } from './transfers.repository';
 export { toTransferRow, transferDetailOf } from './transfer-view';

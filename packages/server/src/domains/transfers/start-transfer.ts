@@ -39,6 +39,8 @@ export interface TransferActor {
   adminId: number | null;
   commandId: string;
   requestId: string | null;
+  /** Demo data loaded after the fact dates its postings `now`; otherwise the database's clock does. */
+  backdated?: boolean;
 }
 
 export const sourceName = (source: TransferSource) => (source.kind === 'wallet' ? source.businessName : COMPANY_SOURCE_NAME[source.account]);
@@ -190,7 +192,12 @@ export async function debitForTransfer(
           ]
         : []),
     ],
-    { commandId: debit.actor.commandId, adminId: debit.actor.adminId, requestId: debit.actor.requestId },
+    {
+      commandId: debit.actor.commandId,
+      adminId: debit.actor.adminId,
+      requestId: debit.actor.requestId,
+      ...(debit.actor.backdated ? { at: debit.actor.now } : {}),
+    },
   );
   return principal!.id;
 }
