@@ -7,6 +7,7 @@ import { addBulkCommands } from './commands/bulk-commands';
 import { addExportCommands } from './commands/export-commands';
 import { SHORT_EXIT_CODES, ROOT_HELP_AFTER } from './commands/help-text';
 import { addProfilesCommand } from './commands/profiles-command';
+import { addSweepViews } from './commands/sweep-commands';
 import { addRegistryCommand, commandGroups, groupExamples, groupSummary } from './commands/registry-commands';
 import { addAuthSessionCommand, addAuthTokenCommand, addSessionCommands } from './commands/session-commands';
 import { CLI_VERSION } from './defaults';
@@ -80,6 +81,7 @@ export function buildProgram(io: Io): Command {
     const auditList = commands.find((command) => command.id === 'audit.list');
     if (auditList) addAuditTail(group, auditList, io);
     if (groupName === 'auth') addAuthTokenCommand(group, io);
+    if (groupName === 'sweeps') addSweepViews(group, commands, io);
   }
 
   program.commandsGroup('Scripts:');

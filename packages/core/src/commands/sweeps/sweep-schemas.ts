@@ -200,6 +200,7 @@ export const sweepRowColumns: readonly ListColumn[] = [
   { key: 'refusal', label: 'Refused because', kind: 'sentence', priority: 'low' },
   { key: 'transferId', label: 'Transfer', kind: 'id', priority: 'low' },
   { key: 'responseCode', label: 'Code', kind: 'text', priority: 'low' },
+  { key: 'responseMessage', label: 'Bank answer', kind: 'text', priority: 'low' },
 ];
 
 /** A row of the sweep history (flat, for its CSV). */

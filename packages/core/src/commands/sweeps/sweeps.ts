@@ -54,6 +54,8 @@ export const listSweepSources = defineCommand({
   example: 'traction sweeps sources --min-balance 100000 --bank WEMA',
 });
 
+const sourceSelection = selectionFields(listSweepSources);
+
 export const newSweep = defineCommand({
   id: 'sweeps.new',
   group: 'sweeps',
@@ -68,18 +70,37 @@ export const newSweep = defineCommand({
   audit: { action: (input) => `draft a sweep to ${said(input.accountNumber) || 'an account'} at bank ${said(input.bankCode) || '?'}` },
   input: z
     .object({
-      ...selectionFields(listSweepSources),
-      ...beneficiaryFields,
+      /** The wallets to sweep, by business id (the sources list's rows). */
+      ids: sourceSelection.ids.describe('the business ids of the wallets to sweep'),
+      /** Or every wallet the sources list shows for these filters. */
+      matching: sourceSelection.matching.describe(
+        'or every wallet the sources list shows for these filters, e.g. {"minBalance":500000,"bank":"WEMA"} (amounts in kobo)',
+      ),
+      /** Business ids left out of `matching`. */
+      except: sourceSelection.except.describe('business ids to leave out of --matching'),
+      bankCode: beneficiaryFields.bankCode.meta({
+        label: 'Bank code',
+        description: "the destination bank's 3-digit CBN code (058 GTBank; traction sweeps banks lists them)",
+      }),
+      accountNumber: beneficiaryFields.accountNumber.meta({
+        label: 'Account number',
+        description: 'the destination account number (NUBAN), confirmed by name enquiry',
+      }),
       /** The name the destination must hold; refused if the bank's name enquiry says otherwise. */
-      accountName: z.string().trim().max(200).optional().meta({ label: 'Expected account name' }),
-      leaveBehind: leaveBehindField.default(0),
-      narration: narrationField.default('Wallet sweep'),
+      accountName: z
+        .string()
+        .trim()
+        .max(200)
+        .optional()
+        .meta({ label: 'Expected account name', description: 'the name the destination must hold; refused if the bank says otherwise' }),
+      leaveBehind: leaveBehindField.default(0).describe('what to leave in each wallet'),
+      narration: narrationField.default('Wallet sweep').describe("what the destination's statement shows"),
       /** Show the preview and save nothing. */
-      previewOnly: z.boolean().default(false).meta({ label: 'Preview only' }),
+      previewOnly: z.boolean().default(false).meta({ label: 'Preview only', description: 'show the preview and save nothing' }),
     })
     .superRefine(checkSelection),
   output: sweepOutcome,
-  example: 'traction sweeps new --matching.min-balance 5000000 --matching.bank WEMA --bank-code 058 --account-number 0123456789 --narration "Month-end sweep"',
+  example: `traction sweeps new --matching '{"minBalance":5000000,"bank":"WEMA"}' --leave-behind 1,000 --bank-code 058 --account-number 0123456789 --narration "Month-end sweep"`,
 });
 
 export const processSweep = defineCommand({
@@ -95,7 +116,10 @@ export const processSweep = defineCommand({
   permission: 'transfers.bulk',
   danger: 'confirm',
   audit: { action: (input) => `submit sweep #${said(input.id) || '?'} for approval`, note: 'reason' },
-  input: z.object({ id: idField.meta({ label: 'Sweep ID' }), reason: reasonField }),
+  input: z.object({
+    id: idField.meta({ label: 'Sweep ID', description: 'the sweep (traction sweeps history lists them)' }),
+    reason: reasonField.meta({ label: 'Reason', description: 'why, as the approving admin reads it' }),
+  }),
   output: z.object({ sweep, message: z.string() }),
   example: 'traction sweeps process --id 12 --reason "Month-end consolidation to the settlement account"',
 });
