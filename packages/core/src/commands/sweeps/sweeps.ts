@@ -67,7 +67,10 @@ export const newSweep = defineCommand({
   method: 'POST',
   path: '/ft/v1/sweep/new',
   permission: 'transfers.bulk',
-  audit: { action: (input) => `draft a sweep to ${said(input.accountNumber) || 'an account'} at bank ${said(input.bankCode) || '?'}` },
+  audit: {
+    action: (input) =>
+      `${input.previewOnly === true ? 'preview' : 'draft'} a sweep to ${said(input.accountNumber) || 'an account'} at bank ${said(input.bankCode) || '?'}`,
+  },
   input: z
     .object({
       /** The wallets to sweep, by business id (the sources list's rows). */
