@@ -6,13 +6,16 @@ import { describeColumns, inputFields } from '../flags/input-fields';
 import type { Io } from '../io';
 import type { BulkSummary } from '../services/bulk-run';
 import { bulkExampleLines } from './bulk-example';
+import { addBulkTransfersCreate } from './bulk-transfers-create';
 import { globalsOf } from './field-options';
 import { SHORT_EXIT_CODES } from './help-text';
 import { commandGroups } from './registry-commands';
 
 /** Session commands are not for bulk runs; reads (lists, lookups) change nothing worth a row each. */
 const NOT_BULK = new Set(['auth.login', 'auth.device-login', 'auth.logout']);
-export const bulkCapable = (command: AnyCommand) => command.mutates && !NOT_BULK.has(command.id);
+/** The one bulk run that is not this runner's: `traction bulk transfers create` uploads the file to the server's bulk job. */
+const SERVER_SIDE_BULK = 'transfers.create';
+export const bulkCapable = (command: AnyCommand) => command.mutates && !NOT_BULK.has(command.id) && command.id !== SERVER_SIDE_BULK;
 
 function summaryText(summary: BulkSummary): string {
   const parts = [`${summary.ok} ok`];
@@ -46,6 +49,8 @@ export function addBulkCommands(program: Command, io: Io): void {
       .summary(capable.map((command) => command.action).join(', '))
       .description(`Bulk runs of ${groupName} commands.`)
       .addHelpText('after', `\nExample:\n  $ traction bulk ${groupName} ${capable[0]!.action} --file rows.csv --dry-run\n${SHORT_EXIT_CODES}\n`);
+    // A file of transfers is the server's bulk job (checked, approved, run and resumed there), not one call per row.
+    if (commands.some((command) => command.id === SERVER_SIDE_BULK)) addBulkTransfersCreate(group, io);
     for (const command of capable) {
       const fields = inputFields(command);
       group

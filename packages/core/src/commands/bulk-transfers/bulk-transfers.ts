@@ -80,7 +80,7 @@ export const uploadBulkTransfers = defineCommand({
     file: fileField,
   }),
   output: bulkValidation,
-  example: 'traction bulk-transfers upload --file payouts.csv --business 42',
+  example: 'traction bulk-transfers upload --input-file payouts.csv --business 42',
 });
 
 export const submitBulkTransfers = defineCommand({

@@ -87,8 +87,8 @@ function jobProgressOf(progress: BulkProgress, message: string) {
 
 /** How long to wait before counting again: sends settle in seconds, pending answers in minutes, held rows wait for people. */
 function nextLook(progress: BulkProgress, waitingToSend: boolean): number {
-  if (waitingToSend) return 15_000;
-  return progress.pending > progress.held ? 60_000 : 300_000;
+  if (waitingToSend) return 5_000;
+  return progress.pending > progress.held ? 30_000 : 300_000;
 }
 
 /**

@@ -260,13 +260,18 @@ export async function storeProgress(db: Db, uploadId: bigint, progress: BulkProg
 
 const problemsText = (problems: readonly { field: string; message: string }[]) => problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ');
 
+/**
+ * One upload as it stands: DONE as soon as every row it sends is final, counted from its
+ * transfers (the job that records it may look only a few seconds later).
+ */
 export function toBulkUpload(record: UploadRecord, progress: BulkProgress): BulkUpload {
+  const settled = record.shown_status === 'RUNNING' && progress.rows > 0 && progress.pending === 0;
   return {
     id: Number(record.id),
     fileName: record.file_name,
     sha256: record.sha256,
     format: record.format,
-    status: record.shown_status,
+    status: settled ? 'DONE' : record.shown_status,
     businessId: record.business_id,
     companyAccount: record.company_account,
     source: record.source_name,
