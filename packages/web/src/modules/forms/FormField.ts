@@ -35,7 +35,7 @@ export interface FormField {
   options?: readonly (string | number)[];
   /** What each item of a `list` is. */
   itemKind?: 'integer' | 'number' | 'text';
-  /** Long text (over 200 characters allowed): a textarea. */
+  /** Long text (more allowed than an email address's 254 characters): a textarea. */
   multiline?: boolean;
 }
 

@@ -7,6 +7,14 @@ import { humanize } from '../ui/humanize';
  * what the ledger will record.
  */
 export function MoneyPreviewView({ preview }: { preview: MoneyPreview }) {
+  // A command that moves nothing this time (blocking a held transfer) says so rather than showing an empty table.
+  if (preview.transfers.length === 0 && preview.balances.length === 0) {
+    return (
+      <p className="text-sm" data-money-preview="nothing">
+        Nothing is posted: no money moves.
+      </p>
+    );
+  }
   return (
     <div className="space-y-2 text-sm" data-money-preview>
       <table className="w-full" aria-label="Transfers to be posted">

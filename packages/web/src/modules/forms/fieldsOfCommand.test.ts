@@ -1,5 +1,6 @@
 import {
   createAdmin,
+  createPayout,
   dateTimeParam,
   dayField,
   defineCommand,
@@ -96,5 +97,10 @@ describe('fieldsOfCommand', () => {
 
   it('hides fixed path parameters', () => {
     expect(fieldsOfCommand(everything, { walletId: 9 }).map((f) => f.name)).not.toContain('walletId');
+  });
+
+  it('keeps a business named by id or email on one line, however long an email may be', () => {
+    expect(fieldsOfCommand(createPayout).find((field) => field.name === 'business')).toMatchObject({ kind: 'text', label: 'Business (id or email)' });
+    expect(fieldsOfCommand(createPayout).find((field) => field.name === 'business')?.multiline).toBeUndefined();
   });
 });

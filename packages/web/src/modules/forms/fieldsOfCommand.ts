@@ -44,7 +44,8 @@ function describeField(command: AnyCommand, name: string, schema: z.ZodType): Fo
   if (kind.options) field.options = kind.options;
   if (kind.itemKind) field.itemKind = kind.itemKind;
   const maxLength = (unwrapped.base as unknown as { maxLength?: number | null }).maxLength;
-  if (kind.kind === 'text' && typeof maxLength === 'number' && maxLength > 200) field.multiline = true;
+  // A business named by id or email takes up to 254 characters, and is still one line.
+  if (kind.kind === 'text' && typeof maxLength === 'number' && maxLength > 254) field.multiline = true;
   return field;
 }
 
