@@ -110,13 +110,13 @@ export function TransferFactsSection({ transfer }: { transfer: TransferDetail })
         <Field label="Origin">
           <Origin transfer={transfer} />
         </Field>
-        <Field label="Retried by">
-          {transfer.retriedBy !== null ? (
+        {transfer.retriedBy !== null ? (
+          <Field label="Retried by">
             <Link className={linkClass} to={transferPath(transfer.retriedBy)} data-retried-by={transfer.retriedBy}>
               transfer #{transfer.retriedBy}
             </Link>
-          ) : null}
-        </Field>
+          </Field>
+        ) : null}
         <Field label="Created">
           {formatDateTime(transfer.createdAt)}
           {transfer.createdBy ? ` by ${transfer.createdBy}` : ''}

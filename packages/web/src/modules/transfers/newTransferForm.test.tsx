@@ -159,6 +159,7 @@ describe('Pay out', () => {
     });
     await user.type(screen.getByLabelText(/^Business/), 'ops@mamaput.ng');
     expect(await screen.findByText('Mama Put Foods')).toBeTruthy();
+    expect(document.querySelector('[data-note-for="amount"]')?.textContent).toBe('Left empty, the whole balance is paid out, less the transfer fee.');
     preview.mockResolvedValue({
       dryRun: true,
       token: 't',

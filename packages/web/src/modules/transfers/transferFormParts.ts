@@ -2,6 +2,7 @@ import type { FormParts } from '../forms/FormParts';
 import { BankPicker } from './BankPicker';
 import { BusinessNote } from './BusinessNote';
 import { NameEnquiryNote } from './NameEnquiryNote';
+import { PayoutAmountNote } from './PayoutAmountNote';
 import { SourceChoice } from './SourceChoice';
 import { TransferConfirmation } from './TransferConfirmation';
 
@@ -25,6 +26,6 @@ export const NEW_TRANSFER_PARTS: FormParts = {
 
 /** Pay out: whose wallet (with its balance) and, in the confirmation, the settlement account it goes to. */
 export const PAYOUT_PARTS: FormParts = {
-  notes: { business: BusinessNote },
+  notes: { business: BusinessNote, amount: PayoutAmountNote },
   confirmation: TransferConfirmation,
 };
