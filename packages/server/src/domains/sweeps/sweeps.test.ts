@@ -2,7 +2,7 @@ import { nuban } from '@traction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, createTestApp, type TestApp } from '../../test/harness';
 import { ledgerFingerprint, ledgerWallet, nextReference } from '../../test/ledger-kit';
-import { insertFixedAccount } from '../../test/merchant-fixtures';
+import { insertBusiness, insertFixedAccount, insertWallet } from '../../test/merchant-fixtures';
 import { idempotencyKey } from '../../test/risk-kit';
 import { enqueueJob } from '../jobs/index';
 import { balances, openCompanyAccounts, post } from '../ledger/index';
@@ -114,6 +114,20 @@ describe('the preview', () => {
         .where('batch_id', '=', BigInt(sweep.id) as never)
         .execute(),
     ).toEqual([]);
+  });
+
+  it('lists a selected business without a wallet, or whose wallet never held money, as skipped with why', async () => {
+    const funded = await source(200_000);
+    const walletless = await insertBusiness(t.db, { name: 'Walletless Traders' });
+    const unfunded = await insertBusiness(t.db, { name: 'Unfunded Traders' });
+    await insertWallet(t.db, unfunded.id);
+    const answer = await sweepNew({ ids: [funded.business.id, walletless.id, unfunded.id], accountNumber: destination() });
+    expect(answer.status, answer.text).toBe(200);
+    const byBusiness = new Map(answer.body.rows.map((row: { businessId: number }) => [row.businessId, row]));
+    expect(byBusiness.get(funded.business.id)).toMatchObject({ status: 'WAITING' });
+    expect(byBusiness.get(walletless.id)).toMatchObject({ status: 'SKIPPED', walletUid: null, skipReason: 'The business has no wallet to pay from or into' });
+    expect(byBusiness.get(unfunded.id)).toMatchObject({ status: 'SKIPPED', balance: 0 });
+    expect((byBusiness.get(unfunded.id) as { skipReason: string }).skipReason).toMatch(/^It holds ₦0\.0: nothing is left after the/);
   });
 
   it('previews without saving when asked, and a filter takes every wallet matching it, counting the empty ones rather than listing them', async () => {
