@@ -13,6 +13,7 @@ import { reversalImplementations } from './domains/reversals/index';
 import { bulkTransferExecutors, bulkTransferImplementations } from './domains/bulk-transfers/index';
 import { fraudRuleImplementations } from './domains/fraud-rules/index';
 import { transferRoutingImplementations } from './domains/transfer-routing/index';
+import { transferDomainImplementations } from './domains/transfers/index';
 import { sweepExecutors, sweepImplementations } from './domains/sweeps/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
@@ -37,6 +38,7 @@ export const implementations: readonly Implementation[] = [
   ...bulkTransferImplementations,
   ...fraudRuleImplementations,
   ...transferRoutingImplementations,
+  ...transferDomainImplementations,
   ...sweepImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,

@@ -25,7 +25,7 @@ import { seedTransfers } from './demo/seed-transfers';
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
 import { scheduleMaintenance } from './maintenance';
-import { expireJobLeases, jobRegistry, startJobWorker, type JobWorker } from './domains/jobs/index';
+import { expireJobLeases, expireLeasesOfDeadLocalWorkers, jobRegistry, startJobWorker, type JobWorker } from './domains/jobs/index';
 import { jobDefinitions, jobWorkerSettings } from './jobs';
 import { LocalFileStore } from './providers/files/local-file-store';
 import { providersFromEnv, refuseSandboxInProduction, sandboxKindWords, sandboxProviders, type Providers } from './providers/providers';
@@ -147,6 +147,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (jobSettings.run) {
     // The embedded database has one process: what it left running died with the last one.
     if (database.kind === 'pglite') await expireJobLeases(database.db, deps.clock.now());
+    // On PostgreSQL other processes may be alive; those of this machine that died left their jobs to whoever starts next.
+    else await expireLeasesOfDeadLocalWorkers(database.db, deps.clock.now());
     jobWorker = startJobWorker(deps, jobRegistry(jobDefinitions), { concurrency: jobSettings.concurrency });
     deps.jobs = jobWorker;
   }

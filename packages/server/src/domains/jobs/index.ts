@@ -21,7 +21,7 @@ export {
 export { enqueueJob } from './enqueue-job';
 export { jobRetryDelayMs, processWorkerId, runDueJobs } from './run-jobs';
 export { type JobWorker, startJobWorker } from './job-worker';
-export { expireJobLeases } from './jobs.repository';
+export { expireJobLeases, expireLeasesOfDeadLocalWorkers } from './jobs.repository';
 export { jobImplementations } from './jobs.handlers';
 export type { JobView } from '@traction/core';
 

@@ -1,4 +1,5 @@
 import { isFinishedJobStatus, koboFromDatabase, type JobProgressView, type JobRow, type JobView } from '@traction/core';
+import { hostname } from 'node:os';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { RowOf } from '../../db/row-of';
@@ -312,4 +313,39 @@ export function toJobRow(row: RowOf<typeof jobListQuery>): JobRow {
     createdAt: isoTimestamp(row.created_at),
     finishedAt: isoTimestampOrNull(row.finished_at),
   };
+}
+
+/**
+ * Ends the leases of jobs held by worker processes of this machine that no longer exist (killed,
+ * crashed): a server restarted after `kill -9` takes its predecessor's jobs over at once instead of
+ * waiting out their leases. Worker ids are `host:pid:…`; a pid that is alive (even if reused by
+ * another program) is left to its lease, so this only ever shortens a wait for a dead process.
+ */
+export async function expireLeasesOfDeadLocalWorkers(db: Db, now: Date, host = hostname()): Promise<number> {
+  const holders = await db
+    .selectFrom('jobs')
+    .select('locked_by')
+    .distinct()
+    .where('status', '=', 'running')
+    .where('locked_until', '>', now)
+    .where('locked_by', 'like', `${host.replace(/[\\%_]/g, (c) => `\\${c}`)}:%`)
+    .execute();
+  const dead = holders
+    .map((row) => row.locked_by)
+    .filter((holder): holder is string => holder !== null && !processAlive(Number(holder.slice(host.length + 1).split(':')[0])));
+  if (dead.length === 0) return 0;
+  const rows = await db.updateTable('jobs').set({ locked_until: now }).where('status', '=', 'running').where('locked_by', 'in', dead).returning('id').execute();
+  return rows.length;
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
