@@ -1,5 +1,5 @@
 import type { CardParts, ListColumn } from '@traction/core';
-import { memo, useContext } from 'react';
+import { Fragment, memo, useContext } from 'react';
 import { Badge } from '../ui/Badge';
 import { formatCell } from '../ui/formatCell';
 import { statusTone } from '../ui/statusTone';
@@ -114,9 +114,10 @@ export const RecordCard = memo(function RecordCard({ gridId, index, rowKey, row,
         </div>
         <div role="gridcell" data-card-part="state" className="flex gap-1 overflow-hidden">
           {states.map(({ column, text }) => (
-            <Badge key={column.key} tone={column.kind === 'boolean' ? 'neutral' : statusTone(String(row[column.key]))}>
-              {text}
-            </Badge>
+            // A page that shows a state its own way in the table (a transfer's status in words) shows it so here too.
+            <Fragment key={column.key}>
+              {renderCell?.(column, row, text) ?? <Badge tone={column.kind === 'boolean' ? 'neutral' : statusTone(String(row[column.key]))}>{text}</Badge>}
+            </Fragment>
           ))}
         </div>
       </div>

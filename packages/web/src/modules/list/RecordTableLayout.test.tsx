@@ -4,6 +4,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CellRendererContext } from './CellRendererContext';
 import { RecordTable, type RecordTableProps } from './RecordTable';
 import { emptySelection, type Selection } from './rowSelection';
 
@@ -157,5 +158,20 @@ describe('RecordTable on a phone', () => {
     expect(row(1).getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{Enter}');
     expect(onOpen).toHaveBeenCalledWith(rows[1]);
+  });
+
+  it("shows a state the page renders its own way (a transfer's status in words) the same way on the card", async () => {
+    setViewport(375, 812);
+    layOut(343);
+    const renderCell = (column: ListColumn, row: Record<string, unknown>) =>
+      column.key === 'walletStatus' ? <b data-own-state>{`Wallet is ${String(row.walletStatus).toLowerCase()}`}</b> : undefined;
+    await act(async () => {
+      render(
+        <CellRendererContext.Provider value={renderCell}>
+          <Table columns={listMerchants.list!.columns} />
+        </CellRendererContext.Provider>,
+      );
+    });
+    expect(row(1).querySelector('[data-card-part="state"]')?.innerHTML).toBe('<b data-own-state="true">Wallet is active</b>');
   });
 });
