@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { grantPermissionsBulk } from '@traction/core';
-import { cleanup, screen } from '@testing-library/react';
+import { createFundsTransfer, grantPermissionsBulk } from '@traction/core';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,7 @@ import { CommandDialogHost } from './CommandDialogHost';
 import { commandRequestAtom, type CommandRequest } from './commandRequestAtom';
 import { renderWithSession } from '../../test/renderWithSession';
 
-vi.mock('../../app/client', () => ({ client: { call: vi.fn() } }));
+vi.mock('../../app/client', () => ({ client: { call: vi.fn(() => new Promise(() => {})) } }));
 
 function renderHost(request: CommandRequest) {
   const store = createStore();
@@ -30,5 +30,13 @@ describe('CommandDialogHost', () => {
 
     await userEvent.setup().keyboard('{Escape}');
     expect(store.get(commandRequestAtom)).toBeNull();
+  });
+
+  it("gives a command opened without parts (from the palette) the parts of its page's form, focus on its first field", async () => {
+    renderHost({ command: createFundsTransfer });
+    const bank = await screen.findByRole('combobox', { name: /^Bank/ });
+    expect(bank.getAttribute('placeholder')).toBe("Type a bank's name or code…");
+    expect(screen.queryByLabelText(/^Expected account name/)).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: "A merchant's wallet" })));
   });
 });

@@ -1,8 +1,10 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { useAtom } from 'jotai';
+import { useEffect, useRef } from 'react';
 import { useFocusReturn } from '../keyboard/useFocusReturn';
 import { commandRequestAtom, type CommandRequest } from './commandRequestAtom';
 import { CommandForm } from './CommandForm';
+import { useRequestParts } from './useRequestParts';
 
 const DANGER_BADGE = {
   confirm: { text: 'Asks to confirm', className: 'bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200' },
@@ -28,14 +30,33 @@ function formIdOf(request: CommandRequest): number {
 export function CommandDialogHost() {
   const [request, setRequest] = useAtom(commandRequestAtom);
   const command = request?.command;
+  const withParts = useRequestParts(request);
   const close = () => setRequest(null);
+  // A form whose parts loaded after the dialog opened missed the dialog's first focus: its first field takes it now.
+  const panel = useRef<HTMLDivElement>(null);
+  const waiting = request !== null && withParts === null;
+  const waited = useRef(false);
+  useEffect(() => {
+    if (waiting) {
+      waited.current = true;
+      return;
+    }
+    if (!waited.current) return;
+    waited.current = false;
+    panel.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [waiting]);
   useFocusReturn(request !== null);
 
   return (
     <Dialog open={request !== null} onClose={close} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 pt-[8vh]">
-        <DialogPanel data-testid="command-dialog" data-command={command?.id} className="w-full max-w-lg rounded-xl bg-white p-5 shadow-xl dark:bg-zinc-900">
+        <DialogPanel
+          ref={panel}
+          data-testid="command-dialog"
+          data-command={command?.id}
+          className="w-full max-w-lg rounded-xl bg-white p-5 shadow-xl dark:bg-zinc-900"
+        >
           {request && command ? (
             <>
               <header className="mb-4">
@@ -54,7 +75,13 @@ export function CommandDialogHost() {
                   </p>
                 ) : null}
               </header>
-              <CommandForm key={formIdOf(request)} command={command} request={request} onClose={close} />
+              {withParts ? (
+                <CommandForm key={formIdOf(request)} command={command} request={withParts} onClose={close} />
+              ) : (
+                <p role="status" className="text-zinc-500 dark:text-zinc-400">
+                  Loading the form…
+                </p>
+              )}
             </>
           ) : null}
         </DialogPanel>

@@ -1,0 +1,11 @@
+import type { FormParts } from '../modules/forms/FormParts';
+
+/**
+ * What a command's form takes wherever it opens (the palette, a page that adds nothing of its
+ * own), by command id: the same form as on the command's own page. Each is loaded with the first
+ * form that needs it, in the chunk of the page that owns it.
+ */
+export const formPartsLoaders: Readonly<Record<string, () => Promise<FormParts>>> = {
+  'transfers.create': () => import('../modules/transfers/transferFormParts').then((module) => module.NEW_TRANSFER_PARTS),
+  'transfers.payout': () => import('../modules/transfers/transferFormParts').then((module) => module.PAYOUT_PARTS),
+};
