@@ -167,5 +167,5 @@ export const retryTransfersBulk = defineCommand({
   audit: { action: () => 'retry transfers', note: 'reason' },
   input: z.object({ ...selectionFields(listTransfers), reason: reasonField }).superRefine(checkSelection),
   output: bulkOutput,
-  example: 'traction transfers retry-bulk --matching.status FAILED --matching.attention --reason "Provider back up"',
+  example: 'traction transfers retry-bulk --matching \'{"status":"FAILED","attention":true}\' --reason "Provider back up"',
 });

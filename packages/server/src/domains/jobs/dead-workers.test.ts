@@ -19,12 +19,12 @@ describe('jobs left by a dead process of this machine', () => {
       await t.db
         .updateTable('jobs')
         .set({ status: 'running', locked_by: holder, locked_until: new Date(now.getTime() + 120_000) })
-        .where('id', '=', id)
+        .where('id', '=', BigInt(id))
         .execute();
       ids.push(id);
     }
     expect(await expireLeasesOfDeadLocalWorkers(t.db, now)).toBe(1);
-    const leases = await t.db.selectFrom('jobs').select(['id', 'locked_until']).where('id', 'in', ids).orderBy('id').execute();
+    const leases = await t.db.selectFrom('jobs').select(['id', 'locked_until']).where('id', 'in', ids.map(BigInt)).orderBy('id').execute();
     expect(leases.map((row) => row.locked_until!.getTime() > now.getTime())).toEqual([false, true, true]);
   });
 });

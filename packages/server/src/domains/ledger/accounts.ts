@@ -1,6 +1,15 @@
 import { notFound } from '@traction/core';
 import type { Db } from '../../db/connect';
-import { computedBalances, findAccountByCode, findAccounts, findWallet, insertCompanyAccounts, insertWalletAccount, namedAccounts } from './ledger.repository';
+import {
+  computedBalances,
+  findAccountByCode,
+  findAccounts,
+  findAccountsByCode,
+  findWallet,
+  insertCompanyAccounts,
+  insertWalletAccount,
+  namedAccounts,
+} from './ledger.repository';
 
 /**
  * The company's own accounts: each bank's float (clearing), fee income, cashback paid, the
@@ -40,14 +49,23 @@ export async function accountNames(db: Db, ids: readonly number[]): Promise<Map<
   );
 }
 
-/** Opens the company accounts that do not exist yet (idempotent); answers every one's id. */
+/**
+ * Opens the company accounts that do not exist yet (idempotent); answers every one's id. One read
+ * when they all exist (every transfer asks): the insert runs only on a new database.
+ */
 export async function openCompanyAccounts(db: Db): Promise<Record<CompanyAccount, number>> {
-  await insertCompanyAccounts(db, Object.values(COMPANY_ACCOUNTS));
+  const codes = Object.values(COMPANY_ACCOUNTS);
+  let found = await findAccountsByCode(db, codes);
+  if (found.length < codes.length) {
+    await insertCompanyAccounts(db, codes);
+    found = await findAccountsByCode(db, codes);
+  }
+  const byCode = new Map(found.map((account) => [account.code, account.id]));
   const out = {} as Record<CompanyAccount, number>;
   for (const [name, code] of Object.entries(COMPANY_ACCOUNTS) as [CompanyAccount, string][]) {
-    const account = await findAccountByCode(db, code);
-    if (!account) throw new Error(`company account ${code} was not opened`);
-    out[name] = account.id;
+    const id = byCode.get(code);
+    if (id === undefined) throw new Error(`company account ${code} was not opened`);
+    out[name] = id;
   }
   return out;
 }

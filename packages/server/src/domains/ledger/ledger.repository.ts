@@ -31,6 +31,10 @@ export function findAccountByCode(db: Db, code: string) {
   return db.selectFrom('ledger_accounts').select(accountColumns).where('code', '=', code).executeTakeFirst();
 }
 
+export function findAccountsByCode(db: Db, codes: readonly string[]) {
+  return db.selectFrom('ledger_accounts').select(['id', 'code']).where('code', 'in', codes).execute();
+}
+
 export function findAccounts(db: Db, ids: readonly number[]) {
   return db.selectFrom('ledger_accounts').select(accountColumns).where('id', 'in', ids).execute();
 }
