@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../ui/Button';
+import { copyText } from './copyText';
 
 /** Copies a value (a session id for the bank's support desk) and says so for a moment. */
 export function CopyButton({ value, label, shortcut }: { value: string; label: string; shortcut?: string }) {
@@ -10,7 +11,7 @@ export function CopyButton({ value, label, shortcut }: { value: string; label: s
     return () => clearTimeout(timer);
   }, [state]);
   const copy = () =>
-    navigator.clipboard.writeText(value).then(
+    copyText(value).then(
       () => setState('copied'),
       () => setState('failed'),
     );

@@ -71,6 +71,15 @@ describe('FundsTransferDetailPage', () => {
     // A paid transfer has nothing left to do, and is not watched.
     expect(buttons()).toEqual([]);
     expect(document.querySelector('[data-watching]')).toBeNull();
+
+    // c copies the session id, for the bank's support desk.
+    // After setup: user-event puts a clipboard of its own on the page.
+    const user = userEvent.setup();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    await user.keyboard('c');
+    expect(writeText).toHaveBeenCalledWith('000013261121094200000000118001');
+    await waitFor(() => expect(screen.getByTestId('transfer-notice').textContent).toBe('Session ID 000013261121094200000000118001 copied.'));
   });
 
   it('releases a held transfer with a note and opens the next held one', async () => {

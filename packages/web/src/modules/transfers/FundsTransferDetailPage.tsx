@@ -12,6 +12,7 @@ import { Button } from '../ui/Button';
 import { formatDateTime } from '../ui/formatDateTime';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
+import { copyText } from './copyText';
 import { TransferActionButtons } from './TransferActionButtons';
 import { TransferFactsSection } from './TransferFactsSection';
 import { TransferHistorySection } from './TransferHistorySection';
@@ -76,7 +77,7 @@ export default function FundsTransferDetailPage() {
   const sessionId = transfer?.sessionId;
   const copySessionId = sessionId
     ? () =>
-        void navigator.clipboard.writeText(sessionId).then(
+        void copyText(sessionId).then(
           () => setNotice({ tone: 'done', text: `Session ID ${sessionId} copied.` }),
           () => setNotice({ tone: 'refused', text: 'The session ID could not be copied: the browser refused the clipboard.' }),
         )
