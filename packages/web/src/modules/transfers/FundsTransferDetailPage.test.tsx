@@ -166,6 +166,12 @@ describe('FundsTransferDetailPage', () => {
     expect(screen.getByRole('link', { name: 'transfer #130' }).getAttribute('href')).toBe('/funds-transfer/130');
   });
 
+  it('links a sweep row to its sweep', async () => {
+    renderTransfer(transferFixture({ origin: 'sweep', batchId: 9, businessId: null, walletUid: null, source: 'Fee income' }));
+    expect((await screen.findByRole('link', { name: 'bulk sweep #9' })).getAttribute('href')).toMatch(/^\/bulk-sweep-history(\/9)?$/);
+    expect(screen.queryByRole('link', { name: /Fee income/ })).toBeNull();
+  });
+
   it('says when there is no such transfer', async () => {
     renderWithSession(<FundsTransferDetailPage />, { url: '/funds-transfer/404', path: '/funds-transfer/:id', permissions: ALL });
     expect((await screen.findByRole('alert')).textContent).toContain('This transfer could not be loaded');

@@ -1,5 +1,6 @@
 import { formatNaira, type TransferDetail } from '@traction/core';
 import { Link } from 'react-router';
+import { routeOf } from '../../routes';
 import { Field } from '../ui/Field';
 import { formatDateTime } from '../ui/formatDateTime';
 import { humanize } from '../ui/humanize';
@@ -15,7 +16,7 @@ function Origin({ transfer }: { transfer: TransferDetail }) {
   if (transfer.origin === 'bulk' && transfer.batchId !== null) {
     return (
       <>
-        {words} of{' '}
+        Row of{' '}
         <Link className={linkClass} to={`/bulk-status/${transfer.batchId}`}>
           bulk upload #{transfer.batchId}
         </Link>
@@ -23,13 +24,14 @@ function Origin({ transfer }: { transfer: TransferDetail }) {
     );
   }
   if (transfer.origin === 'sweep' && transfer.batchId !== null) {
+    // A sweep's own page when the console has one; else the sweep history it is listed in.
+    const own = `/bulk-sweep-history/${transfer.batchId}`;
     return (
       <>
-        {words} #{transfer.batchId} (
-        <Link className={linkClass} to="/bulk-sweep-history">
-          sweep history
+        Row of{' '}
+        <Link className={linkClass} to={routeOf(own)?.page ? own : '/bulk-sweep-history'}>
+          bulk sweep #{transfer.batchId}
         </Link>
-        )
       </>
     );
   }
