@@ -10,8 +10,8 @@ const browserStore: KeyValueStore = {
   remove: (key) => localStorage.removeItem(key),
 };
 
-/** Spec §8: what the console does with each failure, in one place. */
-function onFailure(error: ClientError): void {
+/** Spec §8: what the console does with each failure, in one place (also told of calls made outside the client, such as uploads with progress). */
+export function reportClientFailure(error: ClientError): void {
   switch (error.kind) {
     case 'session-expired':
       appStore.set(sessionEndedAtom, sessionEndedMessage(error.details?.reason));
@@ -40,7 +40,7 @@ function onFailure(error: ClientError): void {
 }
 
 /** The console's API client: same origin, token and device id in localStorage. */
-export const client = createClient({ baseURL: location.origin, store: browserStore, onFailure });
+export const client = createClient({ baseURL: location.origin, store: browserStore, onFailure: reportClientFailure });
 
 /**
  * Logout clears all local storage (spec §2), then Login — as a fresh page load, so nothing of

@@ -86,6 +86,21 @@ describe('JobProgress', () => {
     expect(screen.getByText('Failed')).toBeTruthy();
   });
 
+  it('a job that ran and waits to run again says when it looks next, not that it waits to start', async () => {
+    call.mockResolvedValue(
+      job({
+        status: 'queued',
+        attempts: 2,
+        runAt: '2026-11-21T09:06:00.000Z',
+        progress: { done: 40, total: 50, message: '40 paid; 10 waiting for an answer' },
+      }),
+    );
+    renderWithSession(<JobProgress jobId={12} unit="rows" />, { url: false });
+    expect(await screen.findByText('Waiting to look again')).toBeTruthy();
+    expect(screen.queryByText('Waiting to start')).toBeNull();
+    expect(document.querySelector('[data-job-next]')!.textContent).toBe('Next look at 21 Nov 2026, 10:06');
+  });
+
   it("says the server's refusal and stops asking", async () => {
     call.mockRejectedValue(new ClientError('not-found', 404, 'GET', '/api/jobs/99', { code: '404', message: 'There is no background job 99' }));
     renderWithSession(<JobProgress jobId={99} pollMs={20} />, { url: false });

@@ -2,6 +2,7 @@ import { formatNaira, type JobStatus, type JobView } from '@traction/core';
 import { ClientError } from '@traction/core/client';
 import { useEffect, useRef } from 'react';
 import { Badge, type BadgeTone } from '../ui/Badge';
+import { formatDateTime } from '../ui/formatDateTime';
 import { humanize } from '../ui/humanize';
 import { useJob } from './useJob';
 
@@ -57,11 +58,13 @@ export function JobProgress({ jobId, unit = 'items', countLabels = {}, onFinishe
   const figures = total === null ? `${done.toLocaleString('en-NG')} ${unit}` : `${done.toLocaleString('en-NG')} of ${total.toLocaleString('en-NG')} ${unit}`;
   const countEntries = Object.entries(counts);
   const name = job.subject ?? `Job ${job.id}`;
+  // A job that has run and asked to be run again later (a bulk run watching pending transfers) is not "waiting to start".
+  const resting = job.status === 'queued' && job.attempts > 0;
   return (
     <div data-job={job.id} data-job-status={job.status} className="space-y-2 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium">{name}</span>
-        <Badge tone={STATUS_TONES[job.status]}>{STATUS_WORDS[job.status]}</Badge>
+        <Badge tone={STATUS_TONES[job.status]}>{resting ? 'Waiting to look again' : STATUS_WORDS[job.status]}</Badge>
       </div>
       <div
         role="progressbar"
@@ -96,6 +99,11 @@ export function JobProgress({ jobId, unit = 'items', countLabels = {}, onFinishe
         </dl>
       ) : null}
       {message ? <p data-job-message>{message}</p> : null}
+      {resting && job.runAt ? (
+        <p data-job-next className="text-zinc-500 dark:text-zinc-400">
+          Next look at {formatDateTime(job.runAt)}
+        </p>
+      ) : null}
       {job.lastError && job.status !== 'done' ? (
         <p data-job-error className={job.status === 'failed' ? 'text-red-600 dark:text-red-400' : 'text-amber-700 dark:text-amber-300'}>
           {job.status === 'failed' ? 'Stopped: ' : 'Last attempt: '}

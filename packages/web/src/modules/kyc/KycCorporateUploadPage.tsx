@@ -9,11 +9,12 @@ import {
   verifyCorporate,
 } from '@traction/core';
 import { ClientError } from '@traction/core/client';
-import { useEffect, useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useRunCommand } from '../commands/useRunCommand';
 import { useCommandQuery } from '../list/useCommandQuery';
 import { Button } from '../ui/Button';
+import { FileDropZone } from '../ui/FileDropZone';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
 import { TextField } from '../ui/TextField';
@@ -64,8 +65,6 @@ function CorporateUpload({ businessId }: { businessId: number }) {
   const [rcNumber, setRcNumber] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
-  const [dragging, setDragging] = useState(false);
-  const picker = useRef<HTMLInputElement>(null);
   const controllers = useRef(new Set<AbortController>());
 
   useEffect(() => {
@@ -78,8 +77,7 @@ function CorporateUpload({ businessId }: { businessId: number }) {
   const update = (key: number, change: Partial<PendingFile>) =>
     setFiles((current) => current.map((file) => (file.key === key ? { ...file, ...change } : file)));
 
-  const add = (chosen: FileList | null) => {
-    if (!chosen) return;
+  const add = (chosen: readonly File[]) => {
     const room = MAX_FILES - files.filter((file) => file.state !== 'refused' && file.state !== 'failed').length;
     [...chosen].forEach((file, index) => {
       const key = nextKey++;
@@ -109,18 +107,6 @@ function CorporateUpload({ businessId }: { businessId: number }) {
         }
       })();
     });
-  };
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    add(event.dataTransfer.files);
-  };
-  const onZoneKey = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      picker.current?.click();
-    }
   };
 
   const uploaded = files.filter((file) => file.state === 'done' && file.uploadId !== undefined);
@@ -179,39 +165,12 @@ function CorporateUpload({ businessId }: { businessId: number }) {
         </p>
       ) : null}
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" data-testid="corporate-upload-form">
-        <div
-          role="button"
-          tabIndex={0}
-          aria-label="Add CAC documents: drop files here, or press Enter to choose them"
-          data-dragging={dragging || undefined}
-          onKeyDown={onZoneKey}
-          onClick={() => picker.current?.click()}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border-2 border-dashed border-zinc-300 p-6 text-center hover:border-accent-500 focus-visible:border-accent-600 focus-visible:outline-none data-[dragging]:border-accent-600 data-[dragging]:bg-accent-50 dark:border-zinc-700 dark:data-[dragging]:bg-zinc-800"
-        >
+        <FileDropZone label="Add CAC documents: drop files here, or press Enter to choose them" accept={UPLOAD_ACCEPT} multiple onFiles={add}>
           <span className="font-medium">Drop the CAC certificate and status report here, or press Enter to choose files</span>
           <span className="text-xs text-zinc-500 dark:text-zinc-400">
             JPEG, PNG or PDF, at most {formatByteSize(UPLOAD_MAX_BYTES)} each, up to {MAX_FILES} files
           </span>
-          <input
-            ref={picker}
-            type="file"
-            multiple
-            accept={UPLOAD_ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            data-testid="file-input"
-            onChange={(event) => {
-              add(event.target.files);
-              event.target.value = '';
-            }}
-          />
-        </div>
+        </FileDropZone>
         {errors.uploadIds ? (
           <p role="alert" className="text-xs text-red-600 dark:text-red-400">
             {errors.uploadIds}

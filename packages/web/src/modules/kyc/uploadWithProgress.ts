@@ -1,43 +1,26 @@
-import { buildPath, createUpload, type ErrorBody, type UploadInfo } from '@traction/core';
-import { STORAGE_KEYS } from '@traction/core/client';
-import { client } from '../../app/client';
+import { createUpload, type CommandInput, type UploadInfo } from '@traction/core';
+import { ClientError } from '@traction/core/client';
+import { callWithUploadProgress } from '../commands/callWithUploadProgress';
 
-/**
- * uploads.create with upload progress, which fetch cannot report: the same request the client
- * sends (multipart field `file`, bearer token, device id), through XMLHttpRequest.
- */
-export function uploadWithProgress(
+/** uploads.create with upload progress (a document of a business, or of nobody yet). */
+export async function uploadWithProgress(
   file: File,
   businessId: number | undefined,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<UploadInfo> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open(createUpload.method, buildPath(createUpload, {}));
-    const token = client.store.get(STORAGE_KEYS.token);
-    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
-    request.setRequestHeader('device-id', client.deviceId);
-    request.setRequestHeader('accept', 'application/json');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (request.status === 200) resolve((body as { upload: UploadInfo }).upload);
-      else reject(new Error((body as ErrorBody | undefined)?.message ?? `The upload failed (HTTP ${request.status})`));
-    };
-    request.onerror = () => reject(new Error('The server could not be reached'));
-    request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
-    const form = new FormData();
-    if (businessId !== undefined) form.append('businessId', String(businessId));
-    form.append('file', file);
-    request.send(form);
-  });
+  // Core types the file as its own Blob (Node's lib); the browser's File is the same thing at run time.
+  const input: CommandInput<typeof createUpload> = {
+    file: file as unknown as CommandInput<typeof createUpload>['file'],
+    ...(businessId !== undefined ? { businessId } : {}),
+  };
+  try {
+    const { upload } = await callWithUploadProgress(createUpload, input, { onProgress, ...(signal ? { signal } : {}) });
+    return upload;
+  } catch (error) {
+    // The page shows the message as it is: the server's sentence, not the request line.
+    throw error instanceof ClientError
+      ? new Error(error.body?.message ?? (error.status ? `The upload failed (HTTP ${error.status})` : 'The server could not be reached'), { cause: error })
+      : error;
+  }
 }

@@ -1,4 +1,5 @@
-import type { AnyCommand, CommandInput } from '@traction/core';
+import type { AnyCommand, CommandInput, CommandOutput } from '@traction/core';
+import type { FormParts } from '../forms/FormParts';
 import { useShortcut } from '../keyboard/useShortcut';
 import { Button } from '../ui/Button';
 import { bulkInput } from './bulkInput';
@@ -17,6 +18,10 @@ export interface BulkAction<C extends AnyCommand = AnyCommand> {
   unavailable?: string;
   /** The form's subject, when the page says what will happen to the selected rows. */
   subject?: string;
+  /** What the page adds to the command's form. */
+  parts?: FormParts;
+  /** Called with the command's output after it succeeded. */
+  onDone?(output: CommandOutput<C>): void;
 }
 
 interface BulkBarProps {

@@ -1,4 +1,5 @@
-import type { AnyCommand, CommandInput } from '@traction/core';
+import type { AnyCommand, CommandInput, CommandOutput } from '@traction/core';
+import type { FormParts } from '../forms/FormParts';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -15,4 +16,8 @@ export interface ListBulkAction<C extends AnyCommand = AnyCommand> {
   unavailable?: (rows: readonly Row[]) => string | undefined;
   /** The form's subject for the selected rows, saying what will happen ("Rename 0123456789: “A” → “B”"). */
   subject?: (rows: readonly Row[]) => string;
+  /** What the page adds to the command's form (a bank picker, a name enquiry under the account number). */
+  parts?: FormParts;
+  /** Called with the command's output after it succeeded, once the list has let go of the selection (open what the command made). */
+  onDone?(output: CommandOutput<C>): void;
 }

@@ -189,6 +189,34 @@ describe('ListPage', () => {
     });
   });
 
+  it("hands a bulk action's form parts to the form, and its output to the page once the list has let go of the selection", async () => {
+    call.mockImplementation(adminsPage(3));
+    const user = userEvent.setup();
+    const parts = { labels: { permissions: 'Access' } };
+    const done = vi.fn();
+    const store = renderPage('/admin', undefined, undefined, [bulkAction({ command: grantPermissionsBulk, label: 'Grant access', parts, onDone: done })]);
+    await waitFor(() => expect(rowCount().textContent).toBe('3 matching'));
+    await user.keyboard('jx');
+    await user.click(screen.getByRole('button', { name: 'Grant access' }));
+    const request = store.get(commandRequestAtom);
+    expect(request?.parts).toBe(parts);
+    request?.onDone?.({ matched: 1, changed: 1, skipped: [] });
+    expect(done).toHaveBeenCalledWith({ matched: 1, changed: 1, skipped: [] });
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull());
+  });
+
+  it("shows the page's summary of the record the list belongs to between the title and the filters", async () => {
+    call.mockImplementation(adminsPage(1));
+    renderWithSession(<ListPage command={listAdmins} title="All Admins" summary={<p data-testid="summary">Upload #12 is running</p>} />, {
+      url: '/admin',
+      permissions: ['admins.view'],
+    });
+    await waitFor(() => expect(rowCount().textContent).toBe('1 matching'));
+    const summary = screen.getByTestId('summary');
+    expect(screen.getByRole('heading', { name: 'All Admins' }).compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(summary.compareDocumentPosition(screen.getByRole('combobox', { name: 'Role' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('hides bulk commands the admin may not run', async () => {
     call.mockImplementation(adminsPage(5));
     const user = userEvent.setup();

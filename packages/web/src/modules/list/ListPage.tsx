@@ -61,6 +61,8 @@ export interface ListPageProps {
   onOpenRow?: (row: Record<string, unknown>) => void;
   /** Views of the list shown as tabs over its filters (All, Held for review …), each a set of filters in the URL. */
   views?: readonly ListView[];
+  /** Shown between the title and the filters when the list belongs to a record the page is about (a bulk upload's state above its rows). */
+  summary?: ReactNode;
 }
 
 const NO_FIXED: Readonly<Record<string, unknown>> = {};
@@ -89,6 +91,7 @@ export function ListPage({
   selectable = true,
   onOpenRow,
   views,
+  summary,
 }: ListPageProps) {
   const list = command.list;
   if (!list) throw new Error(`${command.id} is not a list command`);
@@ -133,6 +136,8 @@ export function ListPage({
                 ...(action.tone ? { tone: action.tone } : {}),
                 ...(unavailable ? { unavailable } : {}),
                 ...(subject ? { subject } : {}),
+                ...(action.parts ? { parts: action.parts } : {}),
+                ...(action.onDone ? { onDone: action.onDone } : {}),
               },
             ]
           : [];
@@ -194,9 +199,11 @@ export function ListPage({
       fixed,
       subject: action.subject ?? `${action.label}: ${which}`,
       about,
-      onDone: () => {
+      ...(action.parts ? { parts: action.parts } : {}),
+      onDone: (output) => {
         setSelection(emptySelection);
         void queryClient.invalidateQueries({ queryKey: [command.id] });
+        action.onDone?.(output);
       },
     });
   };
@@ -234,6 +241,7 @@ export function ListPage({
           </>
         }
       />
+      {summary}
       {views ? <ListViewTabs views={views} fields={fields} search={params.toString()} /> : null}
       <ListFilters fields={fields} values={params} onChange={setFilter} {...(filterOptions ? { options: filterOptions } : {})}>
         {filterCount > 0 ? (
