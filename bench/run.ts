@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [server-start] [ledger] [--no-postgres] [--quick]]`
+ * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [server-start] [ledger] [transfers] [--no-postgres] [--quick]]`
  *
  * Runs the benchmarks against real servers over loopback HTTP and prints figures: no
  * assertions, no pass or fail. PostgreSQL figures come from the server DATABASE_URL names, or
@@ -11,6 +11,7 @@
 import os from 'node:os';
 import { cliBench } from './cli.bench';
 import { LEDGER_FULL, LEDGER_QUICK, ledgerBench } from './ledger.bench';
+import { TRANSFERS_FULL, TRANSFERS_QUICK, transfersBench } from './transfers.bench';
 import { bundleBench, printBundleFigures, type BundleFigure } from './bundle.bench';
 import { listCallBench, type ListOptions } from './list-call.bench';
 import { merchantsBench } from './merchants.bench';
@@ -26,7 +27,7 @@ const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith('--')));
 const picked = args.filter((arg) => !arg.startsWith('--'));
 for (const flag of flags) if (!['--no-postgres', '--quick'].includes(flag)) throw new Error(`unknown option ${flag}`);
-const NAMES = ['sign-in', 'list', 'merchants', 'palette', 'table', 'bundle', 'cli', 'server-start', 'ledger'];
+const NAMES = ['sign-in', 'list', 'merchants', 'palette', 'table', 'bundle', 'cli', 'server-start', 'ledger', 'transfers'];
 for (const name of picked) if (!NAMES.includes(name)) throw new Error(`unknown benchmark ${name} (${NAMES.join(', ')})`);
 const wanted = (name: string) => picked.length === 0 || picked.includes(name);
 const quick = flags.has('--quick');
@@ -103,6 +104,8 @@ try {
   if (wanted('server-start')) await serverStartBench(quick ? { runs: 1 } : {});
   // The ledger: post() throughput, then 1 M wallet transactions (the list, the check, a CLI bulk reversal).
   if (wanted('ledger')) figures.push(...(await ledgerBench(databases, quick ? LEDGER_QUICK : LEDGER_FULL)));
+  // Transfers: a bulk file's checks and a bulk upload end to end through the sandbox provider (their own table).
+  if (wanted('transfers')) await transfersBench(databases, quick ? TRANSFERS_QUICK : TRANSFERS_FULL);
 } finally {
   await stopPostgres();
 }

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppDeps } from '../../deps';
 import { withSavepoint } from '../../handling/savepoint';
 import type { JobDefinition, JobResult, RunningJob } from '../jobs/index';
-import { startTransfer, type TransferActor, type TransferSource, walletSource } from '../transfers/index';
+import { startTransfer, type TransferActor, TransferMemo, type TransferSource, walletSource } from '../transfers/index';
 import { lockUpload, type LockedUpload, progressOf, setRowState, storeProgress, waitingRows } from './bulk-transfers.repository';
 
 /** Rows started per transaction: short enough that a crash loses little and others' locks wait little. */
@@ -34,7 +34,7 @@ async function startChunk(db: Db, uploadId: bigint, now: Date): Promise<number |
   if (upload?.status !== 'RUNNING') return null;
   const rows = await waitingRows(db, uploadId, BULK_CHUNK_ROWS);
   if (rows.length === 0) return 0;
-  const actor: TransferActor = { now, adminId: upload.created_by, commandId: BULK_TRANSFER_JOB, requestId: null };
+  const actor: TransferActor = { now, adminId: upload.created_by, commandId: BULK_TRANSFER_JOB, requestId: null, memo: new TransferMemo() };
   let source: TransferSource;
   try {
     source = await sourceOf(db, upload);

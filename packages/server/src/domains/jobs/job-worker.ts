@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { AppDeps } from '../../deps';
 import type { JobRegistry } from './job-definition';
 import { claimDueJobs, processWorkerId, runClaimedJob } from './run-jobs';
@@ -22,6 +23,8 @@ export function startJobWorker(deps: AppDeps, registry: JobRegistry, options: { 
   const pollMs = options.pollMs ?? 1_000;
   const workerId = options.workerId ?? processWorkerId;
   const stopping = new AbortController();
+  // Every running job listens for the stop: as many listeners as jobs at once, which is not a leak.
+  setMaxListeners(concurrency + 10, stopping.signal);
   const running = new Set<Promise<void>>();
   let wake: (() => void) | undefined;
   let woken = false;

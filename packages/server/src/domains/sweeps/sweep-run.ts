@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect';
 import { withSavepoint } from '../../handling/savepoint';
 import type { JobDefinition, JobResult, RunningJob } from '../jobs/index';
 import { balances, walletAccount } from '../ledger/index';
-import { startTransfer, type TransferActor } from '../transfers/index';
+import { startTransfer, type TransferActor, TransferMemo } from '../transfers/index';
 import { transferFee } from '../wallet-settings/index';
 import { sweepDetailOf } from './sweep-view';
 import { findSweepRecord, lockWaitingRows, type SweepRecord, transferOfRow, updateSweepRow } from './sweeps.repository';
@@ -102,7 +102,7 @@ async function runSweep(job: RunningJob<SweepJobPayload>): Promise<JobResult> {
   for (;;) {
     if (job.signal.aborted) return { status: 'retry', at: deps.clock.now(), reason: 'The worker stopped; the sweep carries on from its next waiting source' };
     const now = deps.clock.now();
-    const actor: TransferActor = { now, adminId: sweep.approved_by, commandId: processSweep.id, requestId: null };
+    const actor: TransferActor = { now, adminId: sweep.approved_by, commandId: processSweep.id, requestId: null, memo: new TransferMemo() };
     const swept = await deps.db.transaction().execute(async (trx) => {
       const rows = await lockWaitingRows(trx, Number(sweep.id), CHUNK);
       const fee = BigInt(await transferFee(trx));

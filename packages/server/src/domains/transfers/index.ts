@@ -8,7 +8,7 @@ import { transferImplementations } from './transfers.handlers';
  */
 export { applyProviderAnswer, requeryTransfer, sendTransfer, transferJobs } from './dispatch';
 export { type ConfirmedBeneficiary, confirmBeneficiary } from './name-enquiry';
-export { SEND_JOB, sourceName, startTransfer, type TransferActor, type TransferOrder, type TransferSource } from './start-transfer';
+export { SEND_JOB, sourceName, startTransfer, type TransferActor, TransferMemo, type TransferOrder, type TransferSource } from './start-transfer';
 export { retryBankTransfer } from './retry';
 export { walletSource } from './transfer-source';
 export { newTransferBatch } from './transfers.repository';

@@ -41,7 +41,30 @@ export interface TransferActor {
   requestId: string | null;
   /** Demo data loaded after the fact dates its postings `now`; otherwise the database's clock does. */
   backdated?: boolean;
+  /**
+   * What a batch's rows share, read once per transaction instead of once per row: a bulk run
+   * starts a chunk of rows in one transaction with one memo (`new TransferMemo()`).
+   */
+  memo?: TransferMemo;
 }
+
+/** Reads that do not change within one transaction of a batch: the company accounts, the fee, each bank's route. */
+export class TransferMemo {
+  private readonly values = new Map<string, Promise<unknown>>();
+  remember<T>(key: string, read: () => Promise<T>): Promise<T> {
+    let value = this.values.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = read();
+      this.values.set(key, value);
+      // A failed read is not remembered: the next row asks again.
+      value.catch(() => this.values.delete(key));
+    }
+    return value;
+  }
+}
+
+/** `read` once per memo, or every time without one. */
+const remembered = <T>(actor: TransferActor, key: string, read: () => Promise<T>) => (actor.memo ? actor.memo.remember(key, read) : read());
 
 export const sourceName = (source: TransferSource) => (source.kind === 'wallet' ? source.businessName : COMPANY_SOURCE_NAME[source.account]);
 
@@ -58,13 +81,15 @@ export async function startTransfer(db: Db, order: TransferOrder, actor: Transfe
   const reference = order.reference ?? newTransferReference(actor.now);
   if (await referenceTaken(db, reference))
     throw conflict(`Reference ${reference} is already used by another transfer: nothing was sent`, { reason: 'duplicate_reference' });
-  const route = await chooseTransferProvider(db, order.beneficiary.bankCode);
-  const fee = order.source.kind === 'wallet' ? BigInt(await transferFee(db)) : 0n;
-  const company = await openCompanyAccounts(db);
+  const route = await remembered(actor, `route:${order.beneficiary.bankCode}`, () => chooseTransferProvider(db, order.beneficiary.bankCode));
+  const fee = order.source.kind === 'wallet' ? BigInt(await remembered(actor, 'fee', () => transferFee(db))) : 0n;
+  const company = await remembered(actor, 'company', () => openCompanyAccounts(db));
+  const source = order.source;
   const sourceAccount =
-    order.source.kind === 'wallet'
-      ? await walletAccount(db, order.source.walletUid)
-      : { id: company[COMPANY_SOURCE[order.source.account]], code: COMPANY_ACCOUNTS[COMPANY_SOURCE[order.source.account]] };
+    source.kind === 'wallet'
+      ? // Not remembered: it may open the account, and a row rolled back to its savepoint takes that back.
+        await walletAccount(db, source.walletUid)
+      : { id: company[COMPANY_SOURCE[source.account]], code: COMPANY_ACCOUNTS[COMPANY_SOURCE[source.account]] };
   if (order.source.kind === 'company') {
     const held = (await balances(db, [sourceAccount.id])).get(sourceAccount.id) ?? 0n;
     if (held < order.amount)
@@ -165,7 +190,7 @@ export async function debitForTransfer(
     actor: TransferActor;
   },
 ): Promise<bigint> {
-  const company = await openCompanyAccounts(db);
+  const company = await remembered(debit.actor, 'company', () => openCompanyAccounts(db));
   const [principal] = await post(
     db,
     [
