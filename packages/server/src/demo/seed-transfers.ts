@@ -177,13 +177,31 @@ export async function seedTransfers(deps: AppDeps, options: { now?: Date } = {})
     narration: 'Logistics',
     at: new Date(now.getTime() - 12 * 60_000),
   });
-  // Held by the fraud rules: a large amount to a new beneficiary (waiting in the review queue).
+  // Held by the fraud rules: a large amount to a new beneficiary (waiting in the review queue),
+  // from Tier 3 wallets that hold it, so a reviewer's release goes through.
+  const rich = await db
+    .selectFrom('ledger_accounts as a')
+    .innerJoin('wallets as w', 'w.uid', 'a.wallet_uid')
+    .innerJoin('businesses as b', 'b.id', 'w.business_id')
+    .select(['b.id', 'b.name', 'w.uid', 'a.balance'])
+    .where('w.status', '=', 'ACTIVE')
+    .where('b.is_fraud', '=', false)
+    .where('b.kyc_exempt', '=', true)
+    .where('a.balance', '>', 120_000_000n)
+    .orderBy('a.balance', 'desc')
+    .orderBy('b.id')
+    .limit(3)
+    .execute();
   for (let i = 0; i < 3; i += 1) {
+    const payer = rich[i];
+    // Above the ₦1,000,000 new-beneficiary threshold, within what the wallet holds (else a release is refused, which the demo also shows).
+    const naira = payer ? Math.min(4_500_000, Math.floor(Number(payer.balance) / 100 / 1_000) * 900) : 1_500_000 + i * 650_000;
+    const source: TransferSource = payer ? { kind: 'wallet', businessId: payer.id, businessName: payer.name, walletUid: payer.uid } : wallet(i);
     await transfer({
-      source: wallet(i),
+      source,
       bankCode: '070',
       accountNumber: nuban('070', serial(String(300 + i))),
-      naira: 1_500_000 + i * 650_000,
+      naira: Math.max(naira, 1_050_000),
       narration: 'Equipment purchase',
       at: daysAgo(0, 10 + i),
     });

@@ -77,14 +77,15 @@ export type TransferRow = z.infer<typeof transferRow>;
 export const transferColumns: readonly ListColumn[] = [
   { key: 'id', label: 'ID', kind: 'id' },
   { key: 'createdAt', label: 'Created', kind: 'datetime' },
-  { key: 'reference', label: 'Reference', kind: 'id' },
+  // References run to 24 characters (TRF-20261123-XXXXXXXXXX); statuses are shown in words ("Pending at the bank").
+  { key: 'reference', label: 'Reference', kind: 'id', width: 26 },
   { key: 'source', label: 'From', kind: 'text' },
   { key: 'accountName', label: 'Beneficiary', kind: 'text' },
   { key: 'bankName', label: 'Bank', kind: 'text', priority: 'medium' },
-  { key: 'accountNumber', label: 'Account number', kind: 'id', priority: 'medium' },
+  { key: 'accountNumber', label: 'Account number', kind: 'id', priority: 'medium', width: 11 },
   { key: 'amount', label: 'Amount', kind: 'money' },
   { key: 'fee', label: 'Fee', kind: 'money', priority: 'low' },
-  { key: 'status', label: 'Status', kind: 'enum', priority: 'high' },
+  { key: 'status', label: 'Status', kind: 'enum', priority: 'high', width: 19 },
   { key: 'provider', label: 'Provider', kind: 'enum', priority: 'low' },
   { key: 'responseCode', label: 'Code', kind: 'text', priority: 'low' },
   { key: 'origin', label: 'Origin', kind: 'enum', priority: 'low' },

@@ -1,8 +1,9 @@
-import { badRequest, conflict, notFound } from '@traction/core';
+import { badRequest, conflict, formatNaira, notFound } from '@traction/core';
 import type { Db } from '../../db/connect';
 import type { TransferKind } from '../../db/tables/ledger.tables';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { heldMoneyPolicies } from '../risk/index';
+import { accountNames } from './accounts';
 import { currentJournal, type PostingJournal } from './journal';
 import { assertWithinLimits } from './limits';
 import {
@@ -105,10 +106,14 @@ async function postLegs(db: Db, legs: readonly Leg[], meta: PostingMeta): Promis
     if (debited !== undefined) {
       const wallet = wallets.find((w) => w.id === leg.debit);
       if (debited < amount && !wallet?.allow_negative) {
-        throw conflict(`Insufficient balance: ${wallet?.code} holds ${debited} kobo, ${leg.reference} needs ${amount}. Nothing was posted`, {
-          reason: 'insufficient_balance',
-          account: wallet?.code ?? null,
-        });
+        // In words people act on: whose wallet, what it holds, what this posting takes from it in all (a fee included).
+        const name = (await accountNames(db, [leg.debit])).get(leg.debit)?.name ?? wallet?.code ?? 'The wallet';
+        const before = BigInt(wallets.find((w) => w.id === leg.debit)?.balance ?? 0n);
+        const takes = legs.filter((other) => other.debit === leg.debit).reduce((sum, other) => sum + BigInt(other.amount), 0n);
+        throw conflict(
+          `Insufficient balance: ${name} holds ${formatNaira(before)}; ${leg.parent === undefined ? leg.reference : legs[leg.parent]!.reference} needs ${formatNaira(takes)}${takes !== amount && leg.parent === undefined ? ` (${formatNaira(amount)} and its fee)` : ''}. Nothing was posted`,
+          { reason: 'insufficient_balance', account: wallet?.code ?? null },
+        );
       }
       running.set(leg.debit, debited - amount);
     }

@@ -154,6 +154,9 @@ describe('refusals move nothing', () => {
     const poor = await send(m.business.id, { accountNumber: account() });
     expect(poor.status).toBe(409);
     expect(poor.body.details.reason).toBe('insufficient_balance');
+    expect(poor.body.message).toMatch(
+      /^Insufficient balance: Wallet of .+ holds ₦5,000\.00; TRF-\S+ needs ₦10,025\.00 \(₦10,000\.00 and its fee\)\. Nothing was posted$/,
+    );
     const rich = await merchant();
     const number = account();
     const first = await send(rich.business.id, { accountNumber: number, reference: 'INV-2026-0001-X' });
