@@ -92,13 +92,16 @@ describe('JobProgress', () => {
         status: 'queued',
         attempts: 2,
         runAt: '2026-11-21T09:06:00.000Z',
+        lastError: '10 of 50 rows are not final yet',
         progress: { done: 40, total: 50, message: '40 paid; 10 waiting for an answer' },
       }),
     );
     renderWithSession(<JobProgress jobId={12} unit="rows" />, { url: false });
     expect(await screen.findByText('Waiting to look again')).toBeTruthy();
     expect(screen.queryByText('Waiting to start')).toBeNull();
-    expect(document.querySelector('[data-job-next]')!.textContent).toBe('Next look at 21 Nov 2026, 10:06');
+    // Why it waits is said with when it looks next, not as a failed attempt.
+    expect(document.querySelector('[data-job-next]')!.textContent).toBe('Next look at 21 Nov 2026, 10:06: 10 of 50 rows are not final yet');
+    expect(document.querySelector('[data-job-error]')).toBeNull();
   });
 
   it("says the server's refusal and stops asking", async () => {

@@ -102,9 +102,10 @@ export function JobProgress({ jobId, unit = 'items', countLabels = {}, onFinishe
       {resting && job.runAt ? (
         <p data-job-next className="text-zinc-500 dark:text-zinc-400">
           Next look at {formatDateTime(job.runAt)}
+          {job.lastError ? `: ${job.lastError}` : ''}
         </p>
       ) : null}
-      {job.lastError && job.status !== 'done' ? (
+      {job.lastError && job.status !== 'done' && !(resting && job.runAt) ? (
         <p data-job-error className={job.status === 'failed' ? 'text-red-600 dark:text-red-400' : 'text-amber-700 dark:text-amber-300'}>
           {job.status === 'failed' ? 'Stopped: ' : 'Last attempt: '}
           {job.lastError}
