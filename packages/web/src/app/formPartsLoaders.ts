@@ -8,4 +8,5 @@ import type { FormParts } from '../modules/forms/FormParts';
 export const formPartsLoaders: Readonly<Record<string, () => Promise<FormParts>>> = {
   'transfers.create': () => import('../modules/transfers/transferFormParts').then((module) => module.NEW_TRANSFER_PARTS),
   'transfers.payout': () => import('../modules/transfers/transferFormParts').then((module) => module.PAYOUT_PARTS),
+  'sweeps.new': () => import('../modules/sweeps/sweepFormParts').then((module) => module.SWEEP_FORM_PARTS),
 };

@@ -66,6 +66,13 @@ export const pageLoaders = {
   FundsTransferDetailPage: () => import('../modules/transfers/FundsTransferDetailPage'),
   FundsTransferPage: () => import('../modules/transfers/FundsTransferPage'),
   RetryPortalPage: () => import('../modules/transfers/RetryPortalPage'),
+  AllBulkUploadsPage: () => import('../modules/bulk-transfers/AllBulkUploadsPage'),
+  BulkStatusPage: () => import('../modules/bulk-transfers/BulkStatusPage'),
+  UploadPortalPage: () => import('../modules/bulk-transfers/UploadPortalPage'),
+  NewSweepPage: () => import('../modules/sweeps/NewSweepPage'),
+  SweepHistoryPage: () => import('../modules/sweeps/SweepHistoryPage'),
+  SweepPage: () => import('../modules/sweeps/SweepPage'),
+  SweepRequestPage: () => import('../modules/sweeps/SweepRequestPage'),
 } satisfies Record<string, PageLoader>;
 
 // Routes may name exactly these pages: a route naming one that has no loader does not compile.
