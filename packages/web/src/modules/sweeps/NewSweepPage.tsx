@@ -1,4 +1,4 @@
-import { listSweepSources, newSweep, type SweepSource } from '@traction/core';
+import { formatNaira, listSweepSources, newSweep, type SweepSource } from '@traction/core';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useShortcut } from '../keyboard/useShortcut';
@@ -19,7 +19,23 @@ import { useSweepMade } from './useSweepMade';
 export default function NewSweepPage() {
   const navigate = useNavigate();
   const made = useSweepMade();
-  const actions = useMemo(() => [bulkAction({ command: newSweep, label: 'Sweep these wallets…', parts: SWEEP_FORM_PARTS, onDone: made })], [made]);
+  const actions = useMemo(
+    () => [
+      bulkAction({
+        command: newSweep,
+        label: 'Sweep these wallets…',
+        parts: SWEEP_FORM_PARTS,
+        onDone: made,
+        // Named one by one (and loaded), the wallets are summed: what they hold now, before fees and what is left behind.
+        subject: (rows) => {
+          const held = rows.reduce((sum, row) => sum + (typeof row.balance === 'number' ? row.balance : 0), 0);
+          const who = rows.length === 1 ? String(rows[0]?.businessName) : `${rows.length.toLocaleString('en-NG')} selected wallets`;
+          return `Sweep ${who}: ${formatNaira(held)} held now, before the fee and what is left behind. The next page previews each wallet.`;
+        },
+      }),
+    ],
+    [made],
+  );
   useShortcut('u', 'Back to the sweep history', () => navigate(SWEEP_HISTORY_PATH));
   return (
     <ListPage

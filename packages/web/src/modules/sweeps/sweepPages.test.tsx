@@ -191,6 +191,9 @@ describe('New Bulk Sweep', () => {
     await user.keyboard('1');
     const dialog = await screen.findByTestId('command-dialog');
     expect(dialog.getAttribute('data-command')).toBe('sweeps.new');
+    expect(dialog.querySelector('[data-command-subject]')?.textContent).toBe(
+      'Sweep Mama Put Foods: ₦200,000.00 held now, before the fee and what is left behind. The next page previews each wallet.',
+    );
     expect(within(dialog).queryByLabelText(/Preview only/)).toBeNull();
     expect(within(dialog).queryByLabelText(/Expected account name/)).toBeNull();
 
