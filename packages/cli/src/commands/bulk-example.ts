@@ -117,7 +117,10 @@ export function bulkExample(command: AnyCommand): BulkExample {
   const fields = inputFields(command);
   const fromExample = exampleValues(command, fields);
   const takesSelection = fields.some((field) => field.name === 'matching') && fields.some((field) => field.name === 'ids');
-  const chosen = fields.filter((field) => field.required || fromExample.has(field.name) || (takesSelection && field.name === 'ids'));
+  // A selection is ids or matching, never both: ids unless the command's example selects by matching.
+  const chosen = fields.filter(
+    (field) => field.required || fromExample.has(field.name) || (takesSelection && field.name === 'ids' && !fromExample.has('matching')),
+  );
   const columns = chosen.map((field) => {
     const plain = plainValue(field);
     const typical = typicalValue(field);
