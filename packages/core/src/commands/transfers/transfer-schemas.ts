@@ -79,7 +79,7 @@ export const transferColumns: readonly ListColumn[] = [
   { key: 'createdAt', label: 'Created', kind: 'datetime' },
   // References run to 24 characters (TRF-20261123-XXXXXXXXXX); statuses are shown in words ("Pending at the bank").
   { key: 'reference', label: 'Reference', kind: 'id', width: 26 },
-  { key: 'source', label: 'From', kind: 'text' },
+  { key: 'source', label: 'From', kind: 'text', width: 24 },
   { key: 'accountName', label: 'Beneficiary', kind: 'text' },
   { key: 'bankName', label: 'Bank', kind: 'text', priority: 'medium' },
   { key: 'accountNumber', label: 'Account number', kind: 'id', priority: 'medium', width: 11 },
@@ -156,10 +156,10 @@ export const transferFilters = {
   /** The bulk upload or sweep. */
   batchId: idField.optional().meta({ label: 'Batch ID' }),
   /** Only transfers that need people: failed and not retried, or pending past the re-query schedule. */
-  attention: z.boolean().optional().meta({ label: 'Needs attention' }),
+  attention: z.boolean().optional().meta({ label: 'Attention' }),
   /** Reference, session id, account number or beneficiary name. */
   search: searchField.optional(),
-  bankCode: bankCodeField.optional().meta({ label: 'Bank code' }),
+  bankCode: bankCodeField.optional().meta({ label: 'Bank' }),
   startdatetime: dateTimeParam.optional(),
   enddatetime: dateTimeParam.optional(),
 };

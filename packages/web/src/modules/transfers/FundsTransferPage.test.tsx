@@ -67,7 +67,7 @@ describe('FundsTransferPage', () => {
       'Successful',
       'Failed (reversed)',
     ]);
-    const bank = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Bank code' });
+    const bank = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Bank' });
     await user.selectOptions(bank, 'Guaranty Trust Bank');
     await waitFor(() => expect(listInputs()).toContainEqual({ bankCode: '058', page: 1 }));
   });

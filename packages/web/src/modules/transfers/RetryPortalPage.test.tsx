@@ -53,7 +53,7 @@ describe('RetryPortalPage', () => {
     expect(listInputs()[0]).toEqual({ attention: true, page: 1 });
     const status = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Status' });
     expect([...status.options].map((option) => option.text)).toEqual(['Any status', 'Failed (reversed)', 'Pending at the bank']);
-    expect(screen.queryByRole('combobox', { name: 'Needs attention' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Attention' })).toBeNull();
     await user.selectOptions(status, 'Failed (reversed)');
     await waitFor(() => expect(rowCount()).toBe('1 matching'));
     expect(listInputs().at(-1)).toEqual({ status: 'FAILED', attention: true, page: 1 });
