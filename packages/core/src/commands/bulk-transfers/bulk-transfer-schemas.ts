@@ -4,7 +4,7 @@ import { rangeBoundToDate } from '../../format/date-range';
 import { dateTimeParam, idField, searchField, timestamp } from '../../schemas/common';
 import { koboAmount } from '../../schemas/money';
 import { TRANSFER_STATUSES } from '../../transfers/transfer-status';
-import { companyTransferSourceField } from '../transfers/transfer-schemas';
+import { approvedBatchFields, batchProgressFields, companyTransferSourceField } from '../transfers/transfer-schemas';
 
 /** Rows one bulk file may hold; larger payouts are split into several uploads. */
 export const MAX_BULK_TRANSFER_ROWS = 10_000;
@@ -76,23 +76,7 @@ export const bulkRowProblem = z.object({
 export type BulkRowProblem = z.infer<typeof bulkRowProblem>;
 
 /** How far an upload's run has got, counted over its included rows from their transfers. */
-export const bulkProgress = z.object({
-  /** Rows that will be (or were) sent: the valid ones. */
-  rows: z.number().int(),
-  /** Rows whose outcome is final (successful, failed, blocked, refused). */
-  done: z.number().int(),
-  succeeded: z.number().int(),
-  /** Failed at the bank (and reversed), blocked by the fraud rules, or refused at the start. */
-  failed: z.number().int(),
-  /** Not final yet: waiting, queued, sending, pending at the bank, or held for review. */
-  pending: z.number().int(),
-  /** Rows held by the fraud rules, waiting for a person (among `pending`). */
-  held: z.number().int(),
-  /** Rows refused at the start (among `failed`): `bulk-transfers.retry-rows` tries them again. */
-  refused: z.number().int(),
-  /** What the successful rows paid (principal, no fees). */
-  amountMoved: koboAmount,
-});
+export const bulkProgress = z.object(batchProgressFields);
 export type BulkProgress = z.infer<typeof bulkProgress>;
 
 /** A bulk upload with its checks and progress. */
@@ -119,20 +103,7 @@ export const bulkUpload = z.object({
   /** The transfer fee of each valid row (none from a company account). */
   fees: koboAmount,
   progress: bulkProgress,
-  /** The approval request a second admin decides (`/approvals/{id}`). */
-  approvalRequestId: z.number().int().nullable(),
-  /** The background job sending its rows (`jobs.get`). */
-  jobId: z.number().int().nullable(),
-  /** Why it was submitted, as the approver reads it. */
-  reason: z.string().nullable(),
-  createdAt: timestamp,
-  createdById: z.number().int(),
-  createdByName: z.string(),
-  submittedAt: timestamp.nullable(),
-  approvedAt: timestamp.nullable(),
-  approvedByName: z.string().nullable(),
-  finishedAt: timestamp.nullable(),
-  updatedAt: timestamp,
+  ...approvedBatchFields,
 });
 export type BulkUpload = z.infer<typeof bulkUpload>;
 

@@ -8,6 +8,7 @@ import { koboField } from '../../schemas/fields';
 import { koboAmount } from '../../schemas/money';
 import { fixedAccountBankField } from '../../schemas/risk';
 import { TRANSFER_STATUSES } from '../../transfers/transfer-status';
+import { approvedBatchFields, batchProgressFields } from '../transfers/transfer-schemas';
 
 /**
  * Sources one sweep may take. A filter matching more is refused with a sentence asking to narrow
@@ -86,25 +87,11 @@ export const sweepSourceFilters = {
 
 /** How far a sweep has got, counted over its sources from their transfers. */
 export const sweepProgress = z.object({
-  /** Sources to sweep: every source but the skipped ones. */
-  rows: z.number().int(),
-  /** Sources whose outcome is final (successful, failed, blocked, refused). */
-  done: z.number().int(),
-  succeeded: z.number().int(),
-  /** Failed at the bank (and reversed), blocked by the fraud rules, or refused when the run reached them. */
-  failed: z.number().int(),
-  /** Not final yet: waiting, queued, sending, pending at the bank, or held for review. */
-  pending: z.number().int(),
-  /** Held by the fraud rules, waiting for a person (among `pending`). */
-  held: z.number().int(),
-  /** Refused when the run reached them (among `failed`). */
-  refused: z.number().int(),
+  ...batchProgressFields,
   /** Skipped by the preview (not among `rows`). */
   skipped: z.number().int(),
   /** Sources by status (SKIPPED, WAITING, REFUSED and each transfer status), zeros left out. */
   byStatus: z.record(z.string(), z.number().int()),
-  /** What the successful transfers paid to the destination (principal, no fees). */
-  amountMoved: koboAmount,
   /** What the run found short of the preview: balances that had fallen by the time their source was swept. */
   shortfall: koboAmount,
 });
@@ -135,21 +122,7 @@ export const sweep = z.object({
   /** The fees of the sources to sweep. */
   fees: koboAmount,
   progress: sweepProgress,
-  /** The approval request a second admin decides (`/approvals/{id}`). */
-  approvalRequestId: z.number().int().nullable(),
-  /** The background job sweeping its sources (`jobs.get`). */
-  jobId: z.number().int().nullable(),
-  /** Why it was submitted, as the approver reads it. */
-  reason: z.string().nullable(),
-  createdAt: timestamp,
-  createdById: z.number().int(),
-  createdByName: z.string(),
-  submittedAt: timestamp.nullable(),
-  approvedAt: timestamp.nullable(),
-  approvedByName: z.string().nullable(),
-  /** When its last transfer turned final (DONE) or it was cancelled. */
-  finishedAt: timestamp.nullable(),
-  updatedAt: timestamp,
+  ...approvedBatchFields,
 });
 export type Sweep = z.infer<typeof sweep>;
 

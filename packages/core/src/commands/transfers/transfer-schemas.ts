@@ -193,3 +193,41 @@ export const bankListRow = z.object({
   cbnCode: z.string(),
   nipCode: z.string(),
 });
+
+/** How far a batch of transfers (a bulk upload, a sweep) has got, counted from its rows' transfers. */
+export const batchProgressFields = {
+  /** Rows that will be (or were) sent. */
+  rows: z.number().int(),
+  /** Rows whose outcome is final (successful, failed, blocked, refused). */
+  done: z.number().int(),
+  succeeded: z.number().int(),
+  /** Failed at the bank (and reversed), blocked by the fraud rules, or refused when the run reached them. */
+  failed: z.number().int(),
+  /** Not final yet: waiting, queued, sending, pending at the bank, or held for review. */
+  pending: z.number().int(),
+  /** Held by the fraud rules, waiting for a person (among `pending`). */
+  held: z.number().int(),
+  /** Refused when the run reached them (among `failed`): they can be tried again. */
+  refused: z.number().int(),
+  /** What the successful rows paid (principal, no fees). */
+  amountMoved: koboAmount,
+};
+
+/** A batch's four-eyes life: who asked and why, who approved, the job that runs it. */
+export const approvedBatchFields = {
+  /** The approval request a second admin decides (`/approvals/{id}`). */
+  approvalRequestId: z.number().int().nullable(),
+  /** The background job running its rows (`jobs.get`). */
+  jobId: z.number().int().nullable(),
+  /** Why it was submitted, as the approver reads it. */
+  reason: z.string().nullable(),
+  createdAt: timestamp,
+  createdById: z.number().int(),
+  createdByName: z.string(),
+  submittedAt: timestamp.nullable(),
+  approvedAt: timestamp.nullable(),
+  approvedByName: z.string().nullable(),
+  /** When its last transfer turned final (DONE), or it was cancelled. */
+  finishedAt: timestamp.nullable(),
+  updatedAt: timestamp,
+};
