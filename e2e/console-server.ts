@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { SandboxEmailProvider, startServer, type RunningServer } from '@traction/server';
+import { SandboxEmailProvider, startServer, type RunningServer, type StartOptions } from '@traction/server';
 import { openTestDatabase } from '@traction/server/testing';
 
 export const ROOT_EMAIL = 'root@traction.ng';
@@ -15,6 +15,10 @@ export interface ConsoleServerOptions {
   generatedPassword?: boolean;
   /** Demo merchants to load (default 600). */
   demoMerchants?: number;
+  /** A database to use instead of a fresh one (a restart: the same database behind a new server). */
+  database?: StartOptions['database'];
+  /** The port to listen on (a restart keeps the browser's origin and its sign-in); any free one by default. */
+  port?: number;
 }
 
 /** The real server with the built console, on a fresh database, for one browser test file. */
@@ -22,10 +26,10 @@ export async function startConsoleServer(options: ConsoleServerOptions = {}): Pr
   const logger = pino({ level: 'silent' });
   const email = new SandboxEmailProvider(logger);
   const server = await startServer({
-    port: 0,
+    port: options.port ?? 0,
     host: '127.0.0.1',
     dataDir: 'memory://',
-    database: await openTestDatabase(),
+    database: options.database ?? (await openTestDatabase()),
     logger,
     demo: true,
     // enough demo merchants for every list to page, few enough to load in a second or two
