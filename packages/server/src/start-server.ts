@@ -21,6 +21,8 @@ import { seedMerchants } from './demo/seed-merchants';
 import { seedLedger } from './demo/seed-ledger';
 import { seedApprovals } from './demo/seed-approvals';
 import { seedTransfers } from './demo/seed-transfers';
+import { seedBulkTransfers } from './demo/seed-bulk-transfers';
+import { seedSweeps } from './demo/seed-sweeps';
 
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
@@ -134,6 +136,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   };
   // Funds transfers in every state, sent through the sandbox provider (once).
   if (options.demo ?? true) await seedTransfers(deps);
+  // Bulk uploads and sweeps with their history, approved and run through their jobs in the past (once).
+  if (options.demo ?? true) {
+    await seedBulkTransfers(deps);
+    await seedSweeps(deps);
+  }
   const app = createApp(deps);
   const stopMaintenance = scheduleMaintenance(deps);
   const host = options.host || '127.0.0.1';

@@ -83,7 +83,7 @@ async function refusable<T>(work: () => Promise<T>): Promise<T | null> {
 }
 
 /** A demo admin of the department who has signed up, with the permissions they hold. */
-async function demoAdmin(db: Db, department: string): Promise<Acting['admin'] | null> {
+export async function demoAdmin(db: Db, department: string): Promise<Acting['admin'] | null> {
   const row = await db
     .selectFrom('admins as a')
     .innerJoin('admin_departments as ad', 'ad.admin_id', 'a.id')

@@ -26,6 +26,8 @@ export interface ExecutionMeta {
   commandId: string;
   /** The HTTP request that decided; null for the demo data's decisions. */
   requestId: string | null;
+  /** When it was decided, by the deciding command's clock (the demo data's decisions are in the past). */
+  at?: Date;
 }
 
 /**
@@ -171,7 +173,7 @@ export async function decideApproval(acting: Acting, decision: Decision): Promis
     const executed = await executor.execute(
       db,
       { id: row.id, commandId: row.command_id, businessId: row.business_id, amount, reason: row.reason, input: row.input },
-      { adminId: admin.id, commandId: decision.commandId, requestId: acting.requestId },
+      { adminId: admin.id, commandId: decision.commandId, requestId: acting.requestId, at: now },
     );
     reference = executed.reference;
   }

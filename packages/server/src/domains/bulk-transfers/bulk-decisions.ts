@@ -140,7 +140,7 @@ export const bulkTransferExecutor: ApprovalExecutor = {
     if (upload.status !== 'AWAITING_APPROVAL' || upload.approval_request_id !== request.id)
       throw conflict(`Bulk upload #${uploadId} does not wait for request #${request.id}`, { reason: 'not_awaiting' });
     await updateUpload(db, upload.id, { status: 'RUNNING' });
-    await queueRun(db, upload, meta.adminId, 'approved');
+    await queueRun(db, upload, meta.adminId, 'approved', meta.at);
     return { reference: null };
   },
 };

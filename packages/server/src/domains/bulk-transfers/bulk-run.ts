@@ -29,12 +29,12 @@ async function sourceOf(db: Db, upload: LockedUpload): Promise<TransferSource> {
  * policy, a reference used meanwhile) is marked REFUSED with the sentence and nothing of it
  * stays; the others go on. Answers how many rows it took, or null when the upload is not running.
  */
-async function startChunk(db: Db, uploadId: bigint, now: Date): Promise<number | null> {
+async function startChunk(db: Db, uploadId: bigint, now: Date, backdated: boolean): Promise<number | null> {
   const upload = await lockUpload(db, uploadId);
   if (upload?.status !== 'RUNNING') return null;
   const rows = await waitingRows(db, uploadId, BULK_CHUNK_ROWS);
   if (rows.length === 0) return 0;
-  const actor: TransferActor = { now, adminId: upload.created_by, commandId: BULK_TRANSFER_JOB, requestId: null, memo: new TransferMemo() };
+  const actor: TransferActor = { now, adminId: upload.created_by, commandId: BULK_TRANSFER_JOB, requestId: null, memo: new TransferMemo(), backdated };
   let source: TransferSource;
   try {
     source = await sourceOf(db, upload);
@@ -96,14 +96,15 @@ function nextLook(progress: BulkProgress, waitingToSend: boolean): number {
  * final, reporting progress after each step. Resumable by construction: what a run started is
  * recorded with its transfer, so a run taken over after a crash carries on from the first row
  * still waiting; a row is never started twice (the upload's lock, and one transfer per batch row).
+ * `backdated`: the demo data's run, whose postings are dated by the job's clock (in the past).
  */
-export async function runBulkUpload(job: RunningJob<BulkRunPayload>): Promise<JobResult> {
+export async function runBulkUpload(job: RunningJob<BulkRunPayload>, options: { backdated?: boolean } = {}): Promise<JobResult> {
   const { deps } = job;
   const uploadId = BigInt(job.payload.uploadId);
   let started = 0;
   for (;;) {
     if (job.signal.aborted) throw job.signal.reason;
-    const taken = await deps.db.transaction().execute((trx) => startChunk(trx, uploadId, deps.clock.now()));
+    const taken = await deps.db.transaction().execute((trx) => startChunk(trx, uploadId, deps.clock.now(), options.backdated ?? false));
     if (taken === null) return { status: 'done', result: { uploadId: Number(uploadId), stopped: 'The upload is not running' } };
     if (taken === 0) break;
     started += taken;

@@ -8,7 +8,7 @@ import { sweepImplementations as implementations } from './sweeps.handlers';
  * transfers domain, to one bank account. A previewed draft, submitted for a second admin's
  * approval (action `transfers.sweep`), then swept by the job `sweeps.run`.
  */
-export { sweepJobs } from './sweep-run';
+export { runSweep, sweepJobs } from './sweep-run';
 export { sweepDetailOf } from './sweep-view';
 
 /** Implementations of this domain's commands. */

@@ -19,8 +19,8 @@ export const sweepExecutor: ApprovalExecutor = {
       const now = sweep.status === 'CANCELLED' ? 'was cancelled' : sweep.status === 'RUNNING' ? 'is already running' : 'was submitted again since';
       throw conflict(`Sweep #${id} ${now}: this request cannot run it; decline it`, { reason: 'sweep_not_waiting', status: sweep.status });
     }
-    // The approving transaction's time is not handed to executors; the job's times are the worker's.
-    const now = new Date();
+    // The decision's time (the demo data approves in the past); the job's times are the worker's.
+    const now = meta.at ?? new Date();
     const job = await enqueueJob(db, {
       kind: SWEEP_JOB_KIND,
       payload: { sweepId: id },

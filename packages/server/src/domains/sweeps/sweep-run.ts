@@ -93,8 +93,9 @@ async function reportProgress(job: RunningJob<SweepJobPayload>, message: string 
  * Sweeps an approved sweep's waiting sources, a chunk at a time. Resumable: a source whose
  * transfer was made is STARTED in the same transaction, so a run taken over after a crash
  * carries on from the first source still waiting, and never sweeps one twice.
+ * `backdated`: the demo data's run, whose postings are dated by the job's clock (in the past).
  */
-async function runSweep(job: RunningJob<SweepJobPayload>): Promise<JobResult> {
+export async function runSweep(job: RunningJob<SweepJobPayload>, options: { backdated?: boolean } = {}): Promise<JobResult> {
   const { deps } = job;
   const sweep = await findSweepRecord(deps.db, job.payload.sweepId);
   if (!sweep) return { status: 'failed', reason: `Sweep ${job.payload.sweepId} does not exist` };
@@ -102,7 +103,14 @@ async function runSweep(job: RunningJob<SweepJobPayload>): Promise<JobResult> {
   for (;;) {
     if (job.signal.aborted) return { status: 'retry', at: deps.clock.now(), reason: 'The worker stopped; the sweep carries on from its next waiting source' };
     const now = deps.clock.now();
-    const actor: TransferActor = { now, adminId: sweep.approved_by, commandId: processSweep.id, requestId: null, memo: new TransferMemo() };
+    const actor: TransferActor = {
+      now,
+      adminId: sweep.approved_by,
+      commandId: processSweep.id,
+      requestId: null,
+      memo: new TransferMemo(),
+      backdated: options.backdated ?? false,
+    };
     const swept = await deps.db.transaction().execute(async (trx) => {
       const rows = await lockWaitingRows(trx, Number(sweep.id), CHUNK);
       const fee = BigInt(await transferFee(trx));
