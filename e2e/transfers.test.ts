@@ -388,7 +388,7 @@ describe.runIf(run)('funds transfers by keyboard', () => {
     await page.keyboard.type(gtbankAccount());
     const refused = form.locator('[data-name-enquiry="failed"]');
     await refused.waitFor({ timeout: 15_000 });
-    expect(await refused.textContent()).toMatch(/name enquiry at Guaranty Trust Bank through providus failed/i);
+    expect(await refused.textContent()).toMatch(/Guaranty Trust Bank could not confirm who holds \d{10}: Providus Bank is not answering/i);
     await page.keyboard.press('Escape');
     await form.waitFor({ state: 'detached' });
 

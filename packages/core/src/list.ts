@@ -93,12 +93,16 @@ const isName = (column: ListColumn) => column.kind === 'text' && /name$/i.test(c
 /** An enum column saying where a row stands (`status`, `walletStatus`, `outcome`): a state badge on cards. */
 const isStatus = (column: ListColumn) => column.kind === 'enum' && /status|outcome/i.test(column.key);
 
+/** An id column whose key ends in `accountNumber` holds a 10-digit NUBAN, never cut: it is read digit by digit. */
+const isAccountNumber = (column: ListColumn) => column.kind === 'id' && /accountnumber$/i.test(column.key);
+
 /** The longest word of a header, which may wrap onto two lines but not break a word. */
 const longestWord = (label: string) => Math.max(...label.split(/\s+/).map((word) => word.length));
 
 function kindLayout(column: ListColumn): ColumnLayout {
   if (isName(column)) return { width: 26, minWidth: 18, priority: 'high', card: 'fact' };
   if (isStatus(column)) return { width: 12, minWidth: 9, priority: 'low', card: 'state' };
+  if (isAccountNumber(column)) return { width: 11, minWidth: 11, priority: 'medium', card: 'fact' };
   switch (column.kind) {
     case 'sentence':
       return { width: 64, minWidth: 40, priority: 'high', card: 'fact' };

@@ -98,7 +98,8 @@ export async function seedTransfers(deps: AppDeps, options: { now?: Date } = {})
           ),
         );
       made += 1;
-      if (started.status === 'QUEUED') await sendTransfer(pastDeps, started.id);
+      // A provider that does not answer is given up on quickly: a start never waits out a bank's timeout.
+      if (started.status === 'QUEUED') await sendTransfer(pastDeps, started.id, AbortSignal.timeout(300));
       return started;
     } catch (error) {
       // A wallet a limit or a policy stops is left out: demo data never stops a start.
@@ -148,7 +149,7 @@ export async function seedTransfers(deps: AppDeps, options: { now?: Date } = {})
           }),
         )
         .catch(() => null);
-      if (retried) await sendTransfer(pastDeps, retried.id);
+      if (retried) await sendTransfer(pastDeps, retried.id, AbortSignal.timeout(300));
     }
   }
   // The bank's answer was lost: pending, then found paid by the re-query after start.

@@ -82,7 +82,7 @@ export const transferColumns: readonly ListColumn[] = [
   { key: 'source', label: 'From', kind: 'text', width: 24 },
   { key: 'accountName', label: 'Beneficiary', kind: 'text' },
   { key: 'bankName', label: 'Bank', kind: 'text', priority: 'medium' },
-  { key: 'accountNumber', label: 'Account number', kind: 'id', priority: 'medium', width: 11 },
+  { key: 'accountNumber', label: 'Account number', kind: 'id', priority: 'medium' },
   { key: 'amount', label: 'Amount', kind: 'money' },
   { key: 'fee', label: 'Fee', kind: 'money', priority: 'low' },
   { key: 'status', label: 'Status', kind: 'enum', priority: 'high', width: 19 },

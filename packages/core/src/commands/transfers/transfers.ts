@@ -41,7 +41,7 @@ export const createFundsTransfer = defineCommand({
     reference: transferReferenceField.optional(),
   }),
   output: transferOutcome,
-  example: 'traction transfers create --business 42 --bank-code 058 --account-number 0123456789 --amount 1500000 --narration "Supplier invoice 118" --dry-run',
+  example: 'traction transfers create --business 42 --bank-code 058 --account-number 0123456785 --amount 15,000 --narration "Supplier invoice 118" --dry-run',
 });
 
 export const createPayout = defineCommand({
@@ -88,7 +88,7 @@ export const nameEnquiry = defineCommand({
     accountName: z.string(),
     provider: z.string(),
   }),
-  example: 'traction transfers name-enquiry --bank-code 058 --account-number 0123456789',
+  example: 'traction transfers name-enquiry --bank-code 058 --account-number 0123456785',
 });
 
 export const listTransferBanks = defineCommand({

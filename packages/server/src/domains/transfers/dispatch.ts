@@ -1,4 +1,4 @@
-import { ApiError, formatNaira, isFinalTransferStatus, requeryDelaySeconds, type TransferStatus } from '@traction/core';
+import { ApiError, formatNaira, isFinalTransferStatus, lagosDateTime, providerWords, requeryDelaySeconds, type TransferStatus } from '@traction/core';
 import type { Db } from '../../db/connect';
 import type { AppDeps } from '../../deps';
 import { withSavepoint } from '../../handling/savepoint';
@@ -45,7 +45,7 @@ export async function applyProviderAnswer(
     await insertTransferEvent(db, {
       transferId: id,
       status: 'SUCCESSFUL',
-      note: `The ${transfer.provider} ${via} answered ${said}: paid`,
+      note: `The ${providerWords(transfer.provider)} ${via} answered ${said}: paid`,
       responseCode: answer.responseCode,
       adminId,
       at: now,
@@ -57,7 +57,7 @@ export async function applyProviderAnswer(
     await insertTransferEvent(db, {
       transferId: id,
       status: 'FAILED',
-      note: `The ${transfer.provider} ${via} answered ${said}: not paid`,
+      note: `The ${providerWords(transfer.provider)} ${via} answered ${said}: not paid`,
       responseCode: answer.responseCode,
       adminId,
       at: now,
@@ -70,7 +70,7 @@ export async function applyProviderAnswer(
     deps,
     transfer,
     now,
-    `The ${transfer.provider} ${via} answered ${said}: the outcome is not known yet`,
+    `The ${providerWords(transfer.provider)} ${via} answered ${said}: the outcome is not known yet`,
     answer.responseCode,
     adminId,
     via === 'requery',
@@ -186,8 +186,8 @@ export async function sendTransfer(deps: AppDeps, id: bigint, signal?: AbortSign
       transferId: id,
       status: 'SENDING',
       note: interrupted
-        ? `A send was interrupted before its answer arrived: asking ${transfer.provider} about session ${transfer.session_id} before sending again`
-        : `Sending ${formatNaira(transfer.amount)} through ${transfer.provider}${transfer.send_attempts > 0 ? ` (attempt ${transfer.send_attempts + 1})` : ''}`,
+        ? `A send was interrupted before its answer arrived: asking ${providerWords(transfer.provider)} about session ${transfer.session_id} before sending again`
+        : `Sending ${formatNaira(transfer.amount)} through ${providerWords(transfer.provider)}${transfer.send_attempts > 0 ? ` (attempt ${transfer.send_attempts + 1})` : ''}`,
       at: now,
     });
     return { transfer, interrupted };
@@ -231,7 +231,7 @@ export async function sendTransfer(deps: AppDeps, id: bigint, signal?: AbortSign
       }
     }
     if (error.outcomeUnknown) {
-      await transaction(deps, (db) => recordUnknown(db, deps, id, `${transfer.provider} did not answer (${error.message})`));
+      await transaction(deps, (db) => recordUnknown(db, deps, id, `${providerWords(transfer.provider)} did not answer (${error.message})`));
       return { status: 'done' };
     }
     return transaction(deps, async (db) => {
@@ -246,7 +246,7 @@ export async function sendTransfer(deps: AppDeps, id: bigint, signal?: AbortSign
           {
             outcome: 'failed',
             responseCode: '91',
-            message: `${transfer.provider} could not be reached after ${locked.send_attempts} attempts; it never received the transfer`,
+            message: `${providerWords(transfer.provider)} could not be reached after ${locked.send_attempts} attempts; it never received the transfer`,
             sessionId: transfer.session_id,
           },
           'send',
@@ -254,13 +254,14 @@ export async function sendTransfer(deps: AppDeps, id: bigint, signal?: AbortSign
         return { status: 'done' } as JobResult;
       }
       await updateBankTransfer(db, id, { status: 'QUEUED', updated_at: now });
+      const again = new Date(now.getTime() + UNREACHABLE_RETRY_MS);
       await insertTransferEvent(db, {
         transferId: id,
         status: 'QUEUED',
-        note: `${transfer.provider} could not be reached (${error.message}); it did not receive the transfer. Sending again shortly`,
+        note: `${providerWords(transfer.provider)} could not be reached (${error.message}); it did not receive the transfer. Sending again at ${lagosDateTime(again.toISOString())} Lagos time (try ${locked.send_attempts} of ${MAX_UNREACHABLE_SENDS}; after the last it fails and the money is given back, to be retried through another provider)`,
         at: now,
       });
-      return { status: 'retry', at: new Date(now.getTime() + UNREACHABLE_RETRY_MS), reason: error.message } as JobResult;
+      return { status: 'retry', at: again, reason: error.message } as JobResult;
     });
   }
   const answered = answer;
@@ -294,7 +295,7 @@ export async function requeryTransfer(deps: AppDeps, id: bigint, options: { sign
         await insertTransferEvent(db, {
           transferId: id,
           status: 'QUEUED',
-          note: `${transfer.provider} has no record of session ${transfer.session_id}: sending it again under the same session`,
+          note: `${providerWords(transfer.provider)} has no record of session ${transfer.session_id}: sending it again under the same session`,
           responseCode: '25',
           adminId,
           at: now,
@@ -307,7 +308,7 @@ export async function requeryTransfer(deps: AppDeps, id: bigint, options: { sign
         });
         return 'QUEUED';
       }
-      await schedulePending(db, deps, locked, now, `Could not ask ${transfer.provider} (${error.message})`, null, adminId, true);
+      await schedulePending(db, deps, locked, now, `Could not ask ${providerWords(transfer.provider)} (${error.message})`, null, adminId, true);
       return 'PENDING';
     });
   }

@@ -1,4 +1,4 @@
-import { ApiError, badRequest, bankByCbnCode, conflict } from '@traction/core';
+import { ApiError, badRequest, bankByCbnCode, conflict, providerWords } from '@traction/core';
 import type { Db } from '../../db/connect';
 import type { AppDeps } from '../../deps';
 import { TransferProviderError } from '../../providers/transfers/transfer-provider';
@@ -52,14 +52,15 @@ export async function confirmBeneficiary(
     if (!(error instanceof TransferProviderError)) throw error;
     if (error.kind === 'invalid_account')
       throw badRequest(`${query.accountNumber} is not a valid ${bank.name} account number`, [
-        { field: 'accountNumber', message: `is not a valid ${bank.name} account number (its check digit is wrong)` },
+        { field: 'accountNumber', message: 'has a wrong check digit for this bank' },
       ]);
     if (error.kind === 'not_found')
       throw badRequest(`${bank.name} holds no account ${query.accountNumber}`, [{ field: 'accountNumber', message: `${bank.name} holds no such account` }]);
     const timeout = error.kind === 'timeout';
+    const through = providerWords(route.provider);
     throw new ApiError(
       timeout ? 504 : 502,
-      `The name enquiry at ${bank.name} through ${route.provider} ${timeout ? 'got no answer in time' : 'failed'} (${error.message}). Nothing was sent; try again ${timeout ? 'in a few minutes' : 'later'}.`,
+      `${bank.name} could not confirm who holds ${query.accountNumber}: ${through} ${timeout ? 'did not answer in time' : 'is not answering'}. Nothing was sent. Try again ${timeout ? 'in a few minutes' : 'later'}, or mark ${through} down on the Funds Transfer Provider Portal so transfers go through another provider.`,
       { reason: timeout ? 'name_enquiry_timeout' : 'name_enquiry_failed', provider: route.provider },
       { cause: error },
     );

@@ -1,4 +1,4 @@
-import { bankByCbnCode, conflict, formatNaira, type TransferOrigin, type TransferStatus } from '@traction/core';
+import { bankByCbnCode, conflict, formatNaira, providerWords, type TransferOrigin, type TransferStatus } from '@traction/core';
 import type { Db } from '../../db/connect';
 import type { StoredRuleEvaluation } from '../../db/tables/transfers.tables';
 import { evaluateTransferRules } from '../fraud-rules/index';
@@ -159,7 +159,7 @@ export async function startTransfer(db: Db, order: TransferOrder, actor: Transfe
     updated_at: actor.now,
     finished_at: status === 'BLOCKED' ? actor.now : null,
   });
-  const routed = route.failedOverFrom ? `${route.provider} (${route.failedOverFrom} is down)` : route.provider;
+  const routed = route.failedOverFrom ? `${providerWords(route.provider)} (${providerWords(route.failedOverFrom)} is down)` : providerWords(route.provider);
   const note =
     status === 'BLOCKED'
       ? `Blocked by the fraud rules: ${verdict.reason}. Nothing moved`
@@ -168,7 +168,13 @@ export async function startTransfer(db: Db, order: TransferOrder, actor: Transfe
         : `Debited ${formatNaira(order.amount)}${fee > 0n ? ` and the ${formatNaira(fee)} fee` : ''} from ${sourceName(order.source)}; queued to send through ${routed}`;
   await insertTransferEvent(db, { transferId: id, status, note, adminId: actor.adminId, at: actor.now });
   if (status === 'QUEUED')
-    await enqueueJob(db, { kind: SEND_JOB, payload: { transferId: Number(id) }, dedupeKey: `transfer-send:${id}`, subject: `Transfer ${reference}` });
+    await enqueueJob(db, {
+      kind: SEND_JOB,
+      payload: { transferId: Number(id) },
+      dedupeKey: `transfer-send:${id}`,
+      subject: `Transfer ${reference}`,
+      now: actor.now,
+    });
   return { id, status, reference };
 }
 
