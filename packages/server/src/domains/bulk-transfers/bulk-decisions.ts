@@ -51,7 +51,8 @@ export async function submitUpload(ctx: HandlerContext, asked: { id: number; exc
     commandId: BULK_TRANSFER_ACTION,
     businessId: upload.business_id,
     amount: Number(includedTotal),
-    reason: asked.reason,
+    // The approver reads the reason on the approvals page: it names the upload and what it sends, as a sweep's does.
+    reason: `${asked.reason} — bulk upload #${upload.id} (${upload.file_name}): ${plural(after.WAITING, 'transfer')} from ${upload.source_name}${excluded > 0 ? `, ${plural(excluded, 'bad row')} left out` : ''}; see /bulk-status/${upload.id}`,
     input: { uploadId: Number(upload.id), rows: after.WAITING, source: upload.source_name, fileName: upload.file_name },
     evidenceUploadId: null,
   });
