@@ -4,10 +4,10 @@ import { useOpenCommand } from '../commands/useOpenCommand';
 import { useShortcut } from '../keyboard/useShortcut';
 import { CellRendererContext } from '../list/CellRendererContext';
 import { ListPage } from '../list/ListPage';
+import { buttonLinkClass } from '../ui/buttonLinkClass';
+import { ShortcutKey } from '../ui/ShortcutKey';
 import { UPLOAD_PORTAL_PATH } from './bulkPaths';
 import { renderBatchCell } from './renderBatchCell';
-
-const buttonLink = 'inline-flex h-8 items-center justify-center gap-1.5 rounded-md bg-accent-600 px-3 text-sm font-medium text-white hover:bg-accent-700';
 
 /** All Bulk Uploads: every upload with its source, file, total, status and progress; a row opens its status page; `n` uploads another. */
 export default function AllBulkUploadsPage() {
@@ -25,9 +25,9 @@ export default function AllBulkUploadsPage() {
         selectable={false}
         actions={
           mayUpload ? (
-            <Link to={UPLOAD_PORTAL_PATH} className={buttonLink} aria-keyshortcuts="n" data-action="new-upload">
+            <Link to={UPLOAD_PORTAL_PATH} className={buttonLinkClass} aria-keyshortcuts="n" data-action="new-upload">
               New upload
-              <kbd className="ml-1 rounded border border-current/30 px-1 font-mono text-[10px] opacity-70">n</kbd>
+              <ShortcutKey>n</ShortcutKey>
             </Link>
           ) : null
         }

@@ -1,33 +1,22 @@
-import { getApproval, getBulkTransfers, listBulkTransferRows, type BulkUpload } from '@traction/core';
-import { ClientError } from '@traction/core/client';
+import { getBulkTransfers, listBulkTransferRows } from '@traction/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useOpenCommand } from '../commands/useOpenCommand';
 import { CellRendererContext } from '../list/CellRendererContext';
 import { ListPage } from '../list/ListPage';
 import type { ListView } from '../list/ListView';
 import { useCommandQuery } from '../list/useCommandQuery';
-import { Button } from '../ui/Button';
 import { formatDateTime } from '../ui/formatDateTime';
 import { PageSpinner } from '../ui/PageSpinner';
+import { RecordNotLoaded } from '../ui/RecordNotLoaded';
+import { batchWatchInterval } from './batchWatchInterval';
 import { BulkUploadActionButtons } from './BulkUploadActionButtons';
 import { BulkUploadShortcutsEffect } from './BulkUploadShortcutsEffect';
 import { BulkUploadSummary } from './BulkUploadSummary';
 import { renderBatchRowCell } from './renderBatchCell';
 import { useArrivalNotice } from './useArrivalNotice';
+import { useBatchApproval } from './useBatchApproval';
 import { useBulkUploadActions } from './useBulkUploadActions';
-
-/** Rows are being sent or answered: people watch them turn final. */
-const RUNNING_WATCH_MS = 2_000;
-/** Waiting for a second admin, who decides on another screen. */
-const APPROVAL_WATCH_MS = 10_000;
-
-const watchInterval = (upload: BulkUpload | undefined) =>
-  upload?.status === 'RUNNING' ? RUNNING_WATCH_MS : upload?.status === 'AWAITING_APPROVAL' ? APPROVAL_WATCH_MS : false;
-
-/** The approval request matters while it is being (or was) decided; once running, the upload says who approved. */
-const ASKS_APPROVAL: ReadonlySet<BulkUpload['status']> = new Set(['AWAITING_APPROVAL', 'DECLINED', 'EXPIRED']);
 
 /**
  * Bulk Status: one upload — its state in words (waiting for whom, how far the run has got), live
@@ -42,12 +31,10 @@ export default function BulkStatusPage() {
   const valid = Number.isSafeInteger(uploadId) && uploadId > 0;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { allowed } = useOpenCommand();
-  const shown = useCommandQuery(getBulkTransfers, { id: uploadId }, { enabled: valid, refetchInterval: (data) => watchInterval(data?.upload) });
+  const shown = useCommandQuery(getBulkTransfers, { id: uploadId }, { enabled: valid, refetchInterval: (data) => batchWatchInterval(data?.upload.status) });
   const upload = shown.data?.upload;
   const notice = useArrivalNotice(upload?.status, shown.dataUpdatedAt);
-  const approvalId = upload && ASKS_APPROVAL.has(upload.status) ? upload.approvalRequestId : null;
-  const approval = useCommandQuery(getApproval, { id: approvalId ?? 0 }, { enabled: approvalId !== null && allowed(getApproval) });
+  const approval = useBatchApproval(upload);
   const actions = useBulkUploadActions(upload);
 
   // The rows follow the figures: when anything moved, the loaded pages are asked for again.
@@ -95,18 +82,16 @@ export default function BulkStatusPage() {
     );
   }
   if (!upload) {
-    const missing = !valid || (shown.error instanceof ClientError && shown.error.status === 404);
     return (
       <>
         {shortcuts}
-        <div role="alert" className="space-y-2 text-red-600 dark:text-red-400">
-          <p>
-            {missing
-              ? `There is no bulk upload #${id}.`
-              : `This upload could not be loaded: ${shown.error instanceof ClientError ? shown.error.userMessage : (shown.error?.message ?? 'unknown error')}`}
-          </p>
-          {missing ? null : <Button onClick={() => void shown.refetch()}>Retry</Button>}
-        </div>
+        <RecordNotLoaded
+          valid={valid}
+          error={shown.error}
+          missing={`There is no bulk upload #${id}.`}
+          failed="This upload could not be loaded"
+          retry={() => void shown.refetch()}
+        />
       </>
     );
   }
@@ -125,14 +110,7 @@ export default function BulkStatusPage() {
           onOpenRow={openRow}
           views={views}
           actions={<BulkUploadActionButtons actions={actions} refused={upload.progress.refused} />}
-          summary={
-            <BulkUploadSummary
-              upload={upload}
-              approval={approval.data ? { request: approval.data.request, decidedBy: approval.data.decidedBy } : undefined}
-              notice={notice}
-              watching={watchInterval(upload) !== false}
-            />
-          }
+          summary={<BulkUploadSummary upload={upload} approval={approval} notice={notice} />}
         />
       </div>
     </CellRendererContext.Provider>

@@ -6,6 +6,7 @@ import { useOpenCommand } from '../commands/useOpenCommand';
 import { commandRequestAtom } from '../forms/commandRequestAtom';
 import { useShortcut } from '../keyboard/useShortcut';
 import { Button } from '../ui/Button';
+import { ShortcutKey } from '../ui/ShortcutKey';
 import type { BulkPageState } from './BulkPageState';
 import { bulkStatusPath } from './bulkPaths';
 
@@ -100,7 +101,7 @@ export function SubmitUploadPanel({ upload, badRowNumbers, shortcut = false }: S
           onClick={submit}
         >
           Submit for approval…
-          {shortcut ? <kbd className="ml-1 rounded border border-current/30 px-1 font-mono text-[10px] opacity-70">s</kbd> : null}
+          {shortcut ? <ShortcutKey>s</ShortcutKey> : null}
         </Button>
       </div>
     </div>

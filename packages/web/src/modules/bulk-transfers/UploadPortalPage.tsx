@@ -17,6 +17,7 @@ import { FileDropZone, type FileDropZoneHandle } from '../ui/FileDropZone';
 import { linkClass } from '../ui/linkClass';
 import { PageHeader } from '../ui/PageHeader';
 import { Section } from '../ui/Section';
+import { ShortcutKey } from '../ui/ShortcutKey';
 import { ALL_BULK_UPLOADS_PATH } from './bulkPaths';
 import { BulkValidationView } from './BulkValidationView';
 import { useBulkFileUpload, type UploadSource } from './useBulkFileUpload';
@@ -123,7 +124,7 @@ export default function UploadPortalPage() {
             {mayTemplate ? (
               <Button onClick={() => void saveTemplate()} disabled={template.state === 'saving'} aria-keyshortcuts="t" data-action="template">
                 Download template
-                <kbd className="ml-1 rounded border border-current/30 px-1 font-mono text-[10px] opacity-70">t</kbd>
+                <ShortcutKey>t</ShortcutKey>
               </Button>
             ) : null}
             <Link to={ALL_BULK_UPLOADS_PATH} className={`${linkClass} inline-flex h-8 items-center text-sm`} aria-keyshortcuts="u">

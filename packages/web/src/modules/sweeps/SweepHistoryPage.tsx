@@ -5,9 +5,9 @@ import { renderBatchCell } from '../bulk-transfers/renderBatchCell';
 import { useShortcut } from '../keyboard/useShortcut';
 import { CellRendererContext } from '../list/CellRendererContext';
 import { ListPage } from '../list/ListPage';
+import { buttonLinkClass } from '../ui/buttonLinkClass';
+import { ShortcutKey } from '../ui/ShortcutKey';
 import { NEW_SWEEP_PATH } from './sweepPaths';
-
-const buttonLink = 'inline-flex h-8 items-center justify-center gap-1.5 rounded-md bg-accent-600 px-3 text-sm font-medium text-white hover:bg-accent-700';
 
 /** Bulk Sweep: every sweep with its destination, sources, total, status and what it moved; a row opens it; `n` makes a new one. */
 export default function SweepHistoryPage() {
@@ -25,9 +25,9 @@ export default function SweepHistoryPage() {
         selectable={false}
         actions={
           mayMake ? (
-            <Link to={NEW_SWEEP_PATH} className={buttonLink} aria-keyshortcuts="n" data-action="new-sweep">
+            <Link to={NEW_SWEEP_PATH} className={buttonLinkClass} aria-keyshortcuts="n" data-action="new-sweep">
               New sweep
-              <kbd className="ml-1 rounded border border-current/30 px-1 font-mono text-[10px] opacity-70">n</kbd>
+              <ShortcutKey>n</ShortcutKey>
             </Link>
           ) : null
         }

@@ -1,5 +1,4 @@
 import { formatNaira, getMerchant, listSweeps, newSweep, sweepBalanceEnquiry } from '@traction/core';
-import { ClientError } from '@traction/core/client';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BatchStatusBadge } from '../bulk-transfers/BatchStatusBadge';
 import { useOpenCommand } from '../commands/useOpenCommand';
@@ -12,12 +11,13 @@ import { formatDateTime } from '../ui/formatDateTime';
 import { linkClass } from '../ui/linkClass';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
+import { RecordNotLoaded } from '../ui/RecordNotLoaded';
 import { Section } from '../ui/Section';
+import { ShortcutKey } from '../ui/ShortcutKey';
 import { SWEEP_FORM_PARTS } from './sweepFormParts';
 import { NEW_SWEEP_PATH, NO_ACCOUNT, sweepPath } from './sweepPaths';
 import { useSweepMade } from './useSweepMade';
 
-const Key = ({ k }: { k: string }) => <kbd className="ml-1 rounded border border-current/30 px-1 font-mono text-[10px] opacity-70">{k}</kbd>;
 /** Sweeps of this business shown here; the history lists them all. */
 const RECENT_SWEEPS = 5;
 
@@ -58,16 +58,14 @@ export default function SweepRequestPage() {
 
   if (valid && balance.isPending) return <PageSpinner />;
   if (!found) {
-    const missing = !valid || (balance.error instanceof ClientError && balance.error.status === 404);
     return (
-      <div role="alert" className="space-y-2 text-red-600 dark:text-red-400">
-        <p>
-          {missing
-            ? `There is no business #${id} with a wallet to sweep.`
-            : `The balance could not be read: ${balance.error instanceof ClientError ? balance.error.userMessage : (balance.error?.message ?? 'unknown error')}`}
-        </p>
-        {missing ? null : <Button onClick={() => void balance.refetch()}>Retry</Button>}
-      </div>
+      <RecordNotLoaded
+        valid={valid}
+        error={balance.error}
+        missing={`There is no business #${id} with a wallet to sweep.`}
+        failed="The balance could not be read"
+        retry={() => void balance.refetch()}
+      />
     );
   }
 
@@ -84,12 +82,12 @@ export default function SweepRequestPage() {
           <>
             <Button onClick={() => void balance.refetch()} disabled={balance.isFetching} aria-keyshortcuts="r" data-action="refresh">
               {balance.isFetching ? 'Asking…' : 'Ask again'}
-              <Key k="r" />
+              <ShortcutKey>r</ShortcutKey>
             </Button>
             {maySweep ? (
               <Button variant="primary" onClick={sweepThis} disabled={!sweepable} aria-keyshortcuts="s" data-action="sweep" title={why ?? 'Shortcut: s'}>
                 Sweep this account…
-                <Key k="s" />
+                <ShortcutKey>s</ShortcutKey>
               </Button>
             ) : null}
           </>

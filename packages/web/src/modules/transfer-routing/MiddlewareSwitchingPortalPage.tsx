@@ -3,10 +3,10 @@ import { useOpenCommand } from '../commands/useOpenCommand';
 import { useCommandQuery } from '../list/useCommandQuery';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
-import { formatDateTime } from '../ui/formatDateTime';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
 import { Section } from '../ui/Section';
+import { lastChangeWords } from './lastChangeWords';
 import { RoutingHistoryTable } from './RoutingHistoryTable';
 
 /** Middleware Switching Portal (Settings): the switch card (POS) transactions go through, switched with a reason, and its history. */
@@ -46,11 +46,7 @@ export default function MiddlewareSwitchingPortalPage() {
                   {active ? <Badge tone="good">Active</Badge> : null}
                 </span>
                 {active ? (
-                  <span className="text-zinc-500">
-                    {state.changedAt
-                      ? `${state.reason ?? ''} · ${formatDateTime(state.changedAt)}${state.changedBy ? ` by ${state.changedBy}` : ''}`
-                      : 'The default'}
-                  </span>
+                  <span className="text-zinc-500">{lastChangeWords(state, 'The default')}</span>
                 ) : canSwitch ? (
                   <Button
                     data-switch-to={option.middleware}

@@ -2,7 +2,7 @@ import { markTransferProvider, setSandboxTransferOutage, type TransferProviderSt
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
-import { formatDateTime } from '../ui/formatDateTime';
+import { lastChangeWords } from './lastChangeWords';
 
 /**
  * Each provider, up or down as an admin marked it, with why and when; on a sandbox, its outage
@@ -34,11 +34,7 @@ export function TransferProvidersTable({ providers }: { providers: readonly Tran
               {provider.name} <Badge>{provider.mode === 'sandbox' ? 'Sandbox' : 'HTTP'}</Badge>
             </th>
             <td className="px-3 py-2">{provider.down ? <Badge tone="bad">Down</Badge> : <Badge tone="good">Up</Badge>}</td>
-            <td className="px-3 py-2 text-zinc-500">
-              {provider.changedAt
-                ? `${provider.reason ?? ''} · ${formatDateTime(provider.changedAt)}${provider.changedBy ? ` by ${provider.changedBy}` : ''}`
-                : 'Never changed'}
-            </td>
+            <td className="px-3 py-2 text-zinc-500">{lastChangeWords(provider, 'Never changed')}</td>
             <td className="px-3 py-2">
               {provider.sandboxOutage === null ? (
                 <span className="text-zinc-500">Real provider</span>

@@ -2,7 +2,7 @@ import { clearBankRoute, providerWords, routeTransfers, type TransferRoute } fro
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
-import { formatDateTime } from '../ui/formatDateTime';
+import { lastChangeWords } from './lastChangeWords';
 
 /** Where a new transfer goes now, in words and a tone: its provider, the one taking over, or nowhere. */
 function SendsThrough({ route }: { route: TransferRoute }) {
@@ -41,9 +41,7 @@ export function TransferRoutesTable({ routes }: { routes: readonly TransferRoute
             <td className="px-3 py-2">
               <SendsThrough route={route} />
             </td>
-            <td className="px-3 py-2 text-zinc-500">
-              {route.changedAt ? `${route.reason ?? ''} · ${formatDateTime(route.changedAt)}${route.changedBy ? ` by ${route.changedBy}` : ''}` : 'The default'}
-            </td>
+            <td className="px-3 py-2 text-zinc-500">{lastChangeWords(route, 'The default')}</td>
             {canRoute || canClear ? (
               <td className="px-3 py-2 text-right whitespace-nowrap">
                 <span className="inline-flex gap-2">

@@ -1,5 +1,4 @@
 import { formatNaira, getTransfer, isFinalTransferStatus, type TransferDetail } from '@traction/core';
-import { ClientError } from '@traction/core/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
@@ -8,10 +7,11 @@ import { useCommandQuery } from '../list/useCommandQuery';
 import { queueMemory } from '../review-queue/queueMemory';
 import { useReviewArrival } from '../review-queue/useReviewArrival';
 import { useReviewQueue } from '../review-queue/useReviewQueue';
-import { Button } from '../ui/Button';
 import { formatDateTime } from '../ui/formatDateTime';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
+import { RecordNotLoaded } from '../ui/RecordNotLoaded';
+import { WatchingNote } from '../ui/WatchingNote';
 import { copyText } from './copyText';
 import { TransferActionButtons } from './TransferActionButtons';
 import { TransferFactsSection } from './TransferFactsSection';
@@ -96,18 +96,16 @@ export default function FundsTransferDetailPage() {
     );
   }
   if (!transfer) {
-    const missing = !valid || (shown.error instanceof ClientError && shown.error.status === 404);
     return (
       <>
         {shortcuts}
-        <div role="alert" className="space-y-2 text-red-600 dark:text-red-400">
-          <p>
-            {missing
-              ? `There is no funds transfer #${id}.`
-              : `This transfer could not be loaded: ${shown.error instanceof ClientError ? shown.error.userMessage : (shown.error?.message ?? 'unknown error')}`}
-          </p>
-          {missing ? null : <Button onClick={() => void shown.refetch()}>Retry</Button>}
-        </div>
+        <RecordNotLoaded
+          valid={valid}
+          error={shown.error}
+          missing={`There is no funds transfer #${id}.`}
+          failed="This transfer could not be loaded"
+          retry={() => void shown.refetch()}
+        />
       </>
     );
   }
@@ -132,12 +130,7 @@ export default function FundsTransferDetailPage() {
           <p role="status" aria-live="polite" className="min-w-0 flex-1 basis-80">
             {transferStatusNow(transfer, new Date())}
           </p>
-          {watching ? (
-            <span data-watching className="flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
-              <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-accent-600" />
-              Watching: refreshed every 2 s until final
-            </span>
-          ) : null}
+          {watching ? <WatchingNote>{`Watching: refreshed every ${WATCH_MS / 1000} s until final`}</WatchingNote> : null}
         </section>
         <TransferFactsSection transfer={transfer} />
         <TransferRulesSection transfer={transfer} />
