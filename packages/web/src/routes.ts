@@ -129,7 +129,10 @@ export const ROUTES: readonly RouteEntry[] = [
   sub('/rules-manager/blocked-beneficiaries', 'Blocked Beneficiaries', 'Settings', { permission: 'fraud-rules.view', page: 'BlockedBeneficiariesPage' }),
   link('/terminal-pricings', 'Terminal Pricing', 'Settings'),
   link('/terminal-delivery-portal', 'Terminal Delivery States', 'Settings'),
-  link('/funds-transfer-provider-portal', 'Funds Transfer Provider Portal', 'Settings', { permission: 'transfers.view', page: 'FundsTransferProviderPortalPage' }),
+  link('/funds-transfer-provider-portal', 'Funds Transfer Provider Portal', 'Settings', {
+    permission: 'transfers.view',
+    page: 'FundsTransferProviderPortalPage',
+  }),
   link('/pricing-bands', 'Pricing Band Portal', 'Settings'),
   sub('/pricing-bands-assign', 'Assign Pricing Band', 'Settings'),
   sub('/pricing-bands-assign-business/{id}/{merchant}', 'Assign Pricing Band to Business', 'Settings'),
