@@ -108,6 +108,9 @@ export interface TransferListFilters {
   enddatetime?: string | undefined;
 }
 
+/** Pending past the re-query schedule, or failed and not yet retried: the Retry Portal's rows. Written once for the column and the filter. */
+const needsAttention = sql<boolean>`(t.stuck_at is not null or (t.status = 'FAILED' and not exists (select 1 from bank_transfers r where r.retry_of = t.id)))`;
+
 /** Transfers with their source's name, filtered as the list asks. */
 export function transferListQuery(db: Db, filters: TransferListFilters) {
   let query = db
@@ -135,9 +138,7 @@ export function transferListQuery(db: Db, filters: TransferListFilters) {
       't.reversal_waiting',
       't.created_at',
       't.updated_at',
-      sql<boolean>`(t.stuck_at is not null or (t.status = 'FAILED' and not exists (select 1 from bank_transfers r where r.retry_of = t.id)))`.as(
-        'needs_attention',
-      ),
+      needsAttention.as('needs_attention'),
     ]);
   if (filters.status) query = query.where('t.status', '=', filters.status);
   if (filters.origin) query = query.where('t.origin', '=', filters.origin as 'single');
@@ -145,10 +146,7 @@ export function transferListQuery(db: Db, filters: TransferListFilters) {
   if (filters.businessId !== undefined) query = query.where('t.business_id', '=', filters.businessId);
   if (filters.batchId !== undefined) query = query.where('t.batch_id', '=', BigInt(filters.batchId));
   if (filters.bankCode) query = query.where('t.bank_code', '=', filters.bankCode);
-  if (filters.attention !== undefined) {
-    const attention = sql<boolean>`(t.stuck_at is not null or (t.status = 'FAILED' and not exists (select 1 from bank_transfers r where r.retry_of = t.id)))`;
-    query = query.where(filters.attention ? attention : sql<boolean>`not ${attention}`);
-  }
+  if (filters.attention !== undefined) query = query.where(filters.attention ? needsAttention : sql<boolean>`not ${needsAttention}`);
   if (filters.search) {
     const text = filters.search;
     query = query.where((eb) =>
