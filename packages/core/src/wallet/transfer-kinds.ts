@@ -8,6 +8,7 @@ const TRANSFER_KIND_WORDS: Readonly<Record<string, string>> = {
   credit: 'credit',
   debit: 'debit',
   adjustment: 'adjustment',
+  settlement: 'settlement',
 };
 
 /** `pos_credit` → `POS credit`; a kind a later issue adds reads with its underscores as spaces until it is named here. */

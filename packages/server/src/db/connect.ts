@@ -17,6 +17,8 @@ export interface OpenedDatabase {
 }
 
 const INT8 = 20;
+/** Calendar dates stay `YYYY-MM-DD` text: a Date would be some time zone's midnight. */
+const DATE = 1082;
 
 /**
  * Opens PostgreSQL at `databaseUrl` when given, otherwise an embedded PGlite database kept in
@@ -35,7 +37,11 @@ export async function openDatabase(options: {
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === INT8 ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          oid === INT8
+            ? (value: string) => BigInt(value)
+            : oid === DATE
+              ? (value: string) => value
+              : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
     // An idle client whose connection the server ends (restart, failover) emits 'error'; without
@@ -52,7 +58,7 @@ export async function openDatabase(options: {
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(inMemory ? undefined : options.dataDir, {
-    parsers: { [INT8]: (value: string) => BigInt(value) },
+    parsers: { [INT8]: (value: string) => BigInt(value), [DATE]: (value: string) => value },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
   return {

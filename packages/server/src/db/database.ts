@@ -31,6 +31,7 @@ import type {
 } from './tables/transfer-routing.tables';
 import type { JobsTable } from './tables/jobs.tables';
 import type { SweepRowsTable, SweepsTable } from './tables/sweeps.tables';
+import type { PaymentLogsTable, PricingBandChargesTable, PricingBandsTable, SettlementCumulationsTable, SettlementGroupsTable } from './tables/payments.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -87,4 +88,9 @@ export interface Database {
   jobs: JobsTable;
   sweeps: SweepsTable;
   sweep_rows: SweepRowsTable;
+  pricing_bands: PricingBandsTable;
+  pricing_band_charges: PricingBandChargesTable;
+  settlement_groups: SettlementGroupsTable;
+  settlement_cumulations: SettlementCumulationsTable;
+  payment_logs: PaymentLogsTable;
 }

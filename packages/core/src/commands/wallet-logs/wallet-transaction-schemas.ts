@@ -5,7 +5,7 @@ import { koboField } from '../../schemas/fields';
 import { koboAmount } from '../../schemas/money';
 
 /** What moved a wallet: a POS payment in, a bank transfer out, its fee, cashback, a reversal, a credit or debit by an admin, an adjustment. */
-export const WALLET_TRANSACTION_KINDS = ['pos_credit', 'transfer_out', 'fee', 'cashback', 'reversal', 'credit', 'debit', 'adjustment'] as const;
+export const WALLET_TRANSACTION_KINDS = ['pos_credit', 'transfer_out', 'fee', 'cashback', 'reversal', 'credit', 'debit', 'adjustment', 'settlement'] as const;
 export const walletTransactionKindField = z.enum(WALLET_TRANSACTION_KINDS);
 export type WalletTransactionKind = z.infer<typeof walletTransactionKindField>;
 

@@ -23,6 +23,8 @@ export const COMPANY_ACCOUNTS = {
   cashbackExpense: 'company:cashback-expense',
   reversalsSuspense: 'company:reversals-suspense',
   adjustments: 'company:adjustments',
+  /** What the card processors and aggregators owe us for merchants' payments until they are settled to wallets. */
+  settlementClearing: 'company:settlement-clearing',
 } as const;
 
 export type CompanyAccount = keyof typeof COMPANY_ACCOUNTS;
@@ -36,6 +38,7 @@ const COMPANY_ACCOUNT_NAMES: Record<string, string> = {
   [COMPANY_ACCOUNTS.cashbackExpense]: 'Cashback expense',
   [COMPANY_ACCOUNTS.reversalsSuspense]: 'Reversals suspense',
   [COMPANY_ACCOUNTS.adjustments]: 'Manual adjustments',
+  [COMPANY_ACCOUNTS.settlementClearing]: 'Settlement clearing',
 };
 
 /** Each account's code and the name people know it by: "Wallet of Mama Put", "Fee income". */
