@@ -17,6 +17,7 @@ const running = await startServer({
   logger,
   demo: process.env.TRACTION_DEMO !== 'false',
   ...(process.env.TRACTION_DEMO_MERCHANTS ? { demoMerchants: Number(process.env.TRACTION_DEMO_MERCHANTS) } : {}),
+  ...(process.env.TRACTION_DEMO_PAYMENTS ? { demoPayments: Number(process.env.TRACTION_DEMO_PAYMENTS) } : {}),
   config: { webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)) },
 }).catch((error: unknown) => {
   // A refusal to start (sandboxes in production, a missing variable) says what to set: show

@@ -23,6 +23,7 @@ import { seedApprovals } from './demo/seed-approvals';
 import { seedTransfers } from './demo/seed-transfers';
 import { seedBulkTransfers } from './demo/seed-bulk-transfers';
 import { seedSweeps } from './demo/seed-sweeps';
+import { DEMO_PAYMENTS, seedPayments } from './demo/seed-payments';
 
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
@@ -46,6 +47,8 @@ export interface StartOptions {
   demo?: boolean;
   /** Demo merchants to load with it (default 3,000; benchmarks use 100,000). */
   demoMerchants?: number;
+  /** Demo payment logs to load with it (default 20,000 over 30 days; benchmarks ask for 1,000,000 over 90). */
+  demoPayments?: number;
   config?: Partial<ServerConfig>;
   /** Providers to use instead of the ones the environment names (the rest still come from it). */
   providers?: Partial<Providers>;
@@ -126,6 +129,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await seedLedger(database.db);
     // Credit and debit requests in every state, through the approvals domain (once).
     await seedApprovals(database.db);
+    // Payments at the merchants' terminals and into their accounts, with their settlement groups (once).
+    const payments = options.demoPayments ?? DEMO_PAYMENTS;
+    const loaded = await seedPayments(database.db, {
+      count: payments,
+      onProgress: (written) => {
+        if (payments >= 100_000 && written % 50_000 < payments / 90) logger.info({ written, payments }, 'loading demo payments');
+      },
+    });
+    if (loaded.payments > 0) logger.info(loaded, 'demo payments loaded');
   }
   const deps: AppDeps = {
     db: database.db,

@@ -29,6 +29,8 @@ export interface BusinessesTable {
   fraud_marked_by: number | null;
   fraud_marked_at: Timestamp | null;
   is_trusted: Generated<boolean>;
+  /** The merchant's pricing band (0024); null: the default band. */
+  pricing_band_id: Generated<number | null>;
   trusted_by: number | null;
   trusted_at: Timestamp | null;
   created_at: CreatedAt;
