@@ -31,6 +31,7 @@ export * from './commands/wallet-logs/index';
 export * from './commands/views/index';
 export * from './commands/jobs/index';
 export * from './commands/sweeps/index';
+export * from './commands/payments/index';
 export * from './schemas/business-event';
 export * from './banks/nuban';
 export * from './banks/nigerian-banks';

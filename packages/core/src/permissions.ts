@@ -46,6 +46,7 @@ export const PERMISSIONS = {
   'transfers.retry': { label: 'Retry failed transfers and re-query stuck ones (Retry Portal)', group: 'Fund Transfer' },
   'transfers.bulk': { label: 'Upload bulk transfers and start bulk sweeps', group: 'Fund Transfer' },
   'transfers.providers': { label: 'Choose funds-transfer providers and the switching middleware', group: 'Settings' },
+  'payments.view': { label: 'View payment logs and POS receipts', group: 'Transaction Logs' },
   'jobs.view': { label: 'See background jobs and their progress', group: 'Settings' },
   'jobs.retry': { label: 'Retry failed background jobs', group: 'Settings' },
   'fraud-rules.view': { label: 'View fraud rules', group: 'Settings' },

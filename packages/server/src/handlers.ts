@@ -15,6 +15,7 @@ import { fraudRuleImplementations } from './domains/fraud-rules/index';
 import { transferRoutingImplementations } from './domains/transfer-routing/index';
 import { transferDomainImplementations } from './domains/transfers/index';
 import { sweepExecutors, sweepImplementations } from './domains/sweeps/index';
+import { paymentImplementations } from './domains/payments/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
 import { jobImplementations } from './domains/jobs/index';
@@ -40,6 +41,7 @@ export const implementations: readonly Implementation[] = [
   ...transferRoutingImplementations,
   ...transferDomainImplementations,
   ...sweepImplementations,
+  ...paymentImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,
   ...jobImplementations,

@@ -32,6 +32,7 @@ import { walletLogCommands } from './wallet-logs/index';
 import { viewCommands } from './views/index';
 import { jobCommands } from './jobs/index';
 import { sweepCommands } from './sweeps/index';
+import { paymentCommands } from './payments/index';
 import { clientErrorSettings, listClientErrors, reportClientError } from './client-errors/client-errors';
 
 /** Every command of the back office. Server, console and CLI are built from this list. */
@@ -77,6 +78,7 @@ export const registry = [
   ...viewCommands,
   ...jobCommands,
   ...sweepCommands,
+  ...paymentCommands,
   reportClientError,
   clientErrorSettings,
   listClientErrors,
