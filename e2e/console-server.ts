@@ -15,6 +15,8 @@ export interface ConsoleServerOptions {
   generatedPassword?: boolean;
   /** Demo merchants to load (default 600). */
   demoMerchants?: number;
+  /** Demo payment logs to load (default 3,000: every payments list pages, and it loads in about a second). */
+  demoPayments?: number;
   /** A database to use instead of a fresh one (a restart: the same database behind a new server). */
   database?: StartOptions['database'];
   /** The port to listen on (a restart keeps the browser's origin and its sign-in); any free one by default. */
@@ -34,6 +36,7 @@ export async function startConsoleServer(options: ConsoleServerOptions = {}): Pr
     demo: true,
     // enough demo merchants for every list to page, few enough to load in a second or two
     demoMerchants: options.demoMerchants ?? 600,
+    demoPayments: options.demoPayments ?? 3_000,
     env: { TRACTION_ADMIN_EMAIL: ROOT_EMAIL, ...(options.generatedPassword ? {} : { TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD }) },
     config: { scryptLogN: 10, webDistDir: WEB_DIST },
     providers: { email },

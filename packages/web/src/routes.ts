@@ -90,8 +90,9 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/wema-bank-account-query', 'Wema Bank Account Query', 'Directory', { permission: 'banks.query', page: 'WemaAccountQueryPage' }),
   link('/vfd-transaction-query', 'VFD Transaction Query', 'Directory', { permission: 'banks.query', page: 'VfdTransactionQueryPage' }),
 
-  link('/payments-logs', 'Payment Logs', 'Transaction Logs'),
-  link('/business-payment-logs', 'Business Payment Logs', 'Transaction Logs'),
+  link('/payments-logs', 'Payment Logs', 'Transaction Logs', { permission: 'payments.view', page: 'PaymentLogsPage' }),
+  sub('/payments-logs/{id}', 'Payment', 'Transaction Logs', { permission: 'payments.view', page: 'PaymentLogPage' }),
+  link('/business-payment-logs', 'Business Payment Logs', 'Transaction Logs', { permission: 'payments.view', page: 'BusinessPaymentLogsPage' }),
 
   link('/transaction-monitoring-portal', 'Transaction Monitoring Portal', 'Product Monitoring'),
   sub('/transaction-monitoring-portal/{id}', 'Transaction Monitoring', 'Product Monitoring'),
@@ -198,7 +199,7 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/settlements', 'Settlements', 'Settlements'),
   sub('/settlements/{id}', 'Settlement', 'Settlements'),
 
-  link('/pos-terminal-receipt', 'POS Terminal Receipt', 'Operations'),
+  link('/pos-terminal-receipt', 'POS Terminal Receipt', 'Operations', { permission: 'payments.view', page: 'PosReceiptPage' }),
   link('/staff-referral-code', 'Staff Referral Code', 'Operations'),
   sub('/new-staff-referral-code', 'New Staff Referral Code', 'Operations'),
   link('/password-reset', 'Password Reset', 'Operations', { permission: 'admins.reset-password', page: 'PasswordResetPage' }),

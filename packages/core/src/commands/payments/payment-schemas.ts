@@ -68,9 +68,9 @@ export type PaymentLog = z.infer<typeof paymentLog>;
 /** The columns every payment log list shows and writes to CSV. */
 export const paymentLogColumns = [
   { key: 'createdAt', label: 'Time', kind: 'datetime' },
-  { key: 'reference', label: 'Reference', kind: 'text', priority: 'medium', width: 18 },
+  { key: 'reference', label: 'Reference', kind: 'text', priority: 'low', width: 19 },
   { key: 'businessName', label: 'Merchant', kind: 'text', priority: 'high' },
-  { key: 'terminalId', label: 'Terminal', kind: 'text', width: 9 },
+  { key: 'terminalId', label: 'Terminal', kind: 'text', width: 10 },
   { key: 'channel', label: 'Channel', kind: 'enum', priority: 'medium' },
   { key: 'cardScheme', label: 'Scheme', kind: 'enum', priority: 'low' },
   { key: 'maskedPan', label: 'Card', kind: 'text', priority: 'low', width: 17 },
@@ -115,8 +115,8 @@ export const paymentLogFilters = {
     .regex(/^[0-9]{3}$/, 'must be a 3-digit CBN bank code')
     .optional(),
   scheme: cardSchemeField.optional(),
-  terminal: terminalIdField.optional(),
-  rrn: rrnField.optional(),
+  terminal: terminalIdField.optional().meta({ label: 'Terminal ID' }),
+  rrn: rrnField.optional().meta({ label: 'RRN' }),
   responseCode: z
     .string()
     .trim()

@@ -1,6 +1,30 @@
 import { KYC_DOCUMENT_LABELS } from '@traction/core';
 
-const ACRONYMS = new Set(['NIN', 'BVN', 'PND', 'CAC', 'VFD', 'KYC', 'ID', 'POS', 'RC', 'BN', 'NGN', 'OTP', 'SIM', 'MSO', 'DSR', 'ISA', 'CSV', 'TIN']);
+const ACRONYMS = new Set([
+  'NIN',
+  'BVN',
+  'PND',
+  'CAC',
+  'VFD',
+  'KYC',
+  'ID',
+  'POS',
+  'RC',
+  'BN',
+  'NGN',
+  'OTP',
+  'SIM',
+  'MSO',
+  'DSR',
+  'ISA',
+  'CSV',
+  'TIN',
+  'USSD',
+  'RRN',
+  'STAN',
+  'TID',
+  'PAN',
+]);
 
 /** `super_admin` → `Super admin`, `PENDING` → `Pending`, `DRIVERS_LICENSE` → `Driver’s licence` (core's label), `PND` → `PND`, `pos_credit` → `POS credit`. */
 export function humanize(value: string): string {
