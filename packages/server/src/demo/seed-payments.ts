@@ -73,6 +73,7 @@ export async function seedPayments(db: Db, options: SeedPaymentsOptions = {}): P
   const none = { payments: 0, merchants: 0, groups: 0 };
   if (await db.selectFrom('payment_logs').select('id').limit(1).executeTakeFirst()) return none;
   const count = options.count ?? DEMO_PAYMENTS;
+  if (count <= 0) return none;
   const days = options.days ?? (count > 100_000 ? 90 : 30);
   const now = options.now ?? new Date();
   const random = createRandom(16);
@@ -104,8 +105,10 @@ export async function seedPayments(db: Db, options: SeedPaymentsOptions = {}): P
   const plan = chosen.map((merchant, index) => {
     const lo = running / totalWeight;
     running += weights[index]!;
-    const terminals = Array.from({ length: 1 + random.int(3) }, () =>
-      `2${String(merchant.business_id % 1000).padStart(3, '0')}${random.pick(['LA', 'AB', 'KN', 'PH', 'IB', 'EN'])}${(random.int(1260) + 36).toString(36).toUpperCase().padStart(2, '0')}`,
+    const terminals = Array.from(
+      { length: 1 + random.int(3) },
+      () =>
+        `2${String(merchant.business_id % 1000).padStart(3, '0')}${random.pick(['LA', 'AB', 'KN', 'PH', 'IB', 'EN'])}${(random.int(1260) + 36).toString(36).toUpperCase().padStart(2, '0')}`,
     );
     return { business_id: merchant.business_id, lo, hi: index === chosen.length - 1 ? 1.000001 : running / totalWeight, terminals };
   });

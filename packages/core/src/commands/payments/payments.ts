@@ -27,7 +27,7 @@ const PAYMENT_LOG_LIST = {
 
 export const listPaymentLogs = defineCommand({
   id: 'payments.list',
-  group: 'payments',
+  group: 'payment-logs',
   action: 'list',
   title: 'List payment logs',
   description:
@@ -40,12 +40,12 @@ export const listPaymentLogs = defineCommand({
   input: z.object({ ...listPaging, ...paymentLogFilters }).superRefine(checkPaymentLogFilters),
   output: listOutput(paymentLog),
   list: { ...PAYMENT_LOG_LIST, route: '/payments-logs' },
-  example: 'traction payments list --from today --status FAILED --route upsl',
+  example: 'traction payment-logs list --from today --status FAILED --route upsl',
 });
 
 export const listBusinessPaymentLogs = defineCommand({
   id: 'payments.by-business',
-  group: 'payments',
+  group: 'payment-logs',
   action: 'by-business',
   title: "List one merchant's payment logs",
   description: 'The payment logs of one merchant, newest first, with the same filters as the whole log.',
@@ -60,12 +60,12 @@ export const listBusinessPaymentLogs = defineCommand({
     .superRefine(checkPaymentLogFilters),
   output: listOutput(paymentLog),
   list: { ...PAYMENT_LOG_LIST, route: '/business-payment-logs' },
-  example: 'traction payments by-business --id 42 --from 2026-11-01 --to 2026-11-30',
+  example: 'traction payment-logs by-business --id 42 --from 2026-11-01 --to 2026-11-30',
 });
 
 export const getPaymentLog = defineCommand({
   id: 'payments.get',
-  group: 'payments',
+  group: 'payment-logs',
   action: 'get',
   title: 'Show a payment',
   description:
@@ -77,7 +77,7 @@ export const getPaymentLog = defineCommand({
   permission: 'payments.view',
   input: z.object({ id: idField.meta({ label: 'Payment ID' }) }),
   output: paymentLogDetail,
-  example: 'traction payments get --id 118',
+  example: 'traction payment-logs get --id 118',
 });
 
 /** At most this many receipts answer one search (a terminal's busiest day fits). */
@@ -85,7 +85,7 @@ export const RECEIPT_SEARCH_LIMIT = 200;
 
 export const getReceiptDetails = defineCommand({
   id: 'payments.receipt',
-  group: 'payments',
+  group: 'payment-logs',
   action: 'receipt',
   title: 'Find a POS receipt',
   description:
@@ -110,5 +110,5 @@ export const getReceiptDetails = defineCommand({
       .meta({ label: 'Date' }),
   }),
   output: z.object({ receipts: z.array(posReceipt), truncated: z.boolean() }),
-  example: 'traction payments receipt --terminal-id 2044LA1K --rrn 000123456789',
+  example: 'traction payment-logs receipt --terminal-id 2044LA1K --rrn 000123456789',
 });
