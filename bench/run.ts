@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [server-start] [ledger] [transfers] [--no-postgres] [--quick]]`
+ * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [server-start] [ledger] [transfers] [pipeline] [--no-postgres] [--quick]]`
  *
  * Runs the benchmarks against real servers over loopback HTTP and prints figures: no
  * assertions, no pass or fail. PostgreSQL figures come from the server DATABASE_URL names, or
@@ -15,6 +15,7 @@ import { TRANSFERS_FULL, TRANSFERS_QUICK, transfersBench } from './transfers.ben
 import { bundleBench, printBundleFigures, type BundleFigure } from './bundle.bench';
 import { listCallBench, type ListOptions } from './list-call.bench';
 import { merchantsBench } from './merchants.bench';
+import { pipelineBench } from './pipeline.bench';
 import { paletteBench } from './palette.bench';
 import { tableBench } from './table.bench';
 import { findPostgres, type PostgresServer } from './lib/postgres';
@@ -27,7 +28,7 @@ const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith('--')));
 const picked = args.filter((arg) => !arg.startsWith('--'));
 for (const flag of flags) if (!['--no-postgres', '--quick'].includes(flag)) throw new Error(`unknown option ${flag}`);
-const NAMES = ['sign-in', 'list', 'merchants', 'palette', 'table', 'bundle', 'cli', 'server-start', 'ledger', 'transfers'];
+const NAMES = ['sign-in', 'list', 'merchants', 'palette', 'table', 'bundle', 'cli', 'server-start', 'ledger', 'transfers', 'pipeline'];
 for (const name of picked) if (!NAMES.includes(name)) throw new Error(`unknown benchmark ${name} (${NAMES.join(', ')})`);
 const wanted = (name: string) => picked.length === 0 || picked.includes(name);
 const quick = flags.has('--quick');
@@ -106,6 +107,17 @@ try {
   if (wanted('ledger')) figures.push(...(await ledgerBench(databases, quick ? LEDGER_QUICK : LEDGER_FULL)));
   // Transfers: a bulk file's checks and a bulk upload end to end through the sandbox provider (their own table).
   if (wanted('transfers')) await transfersBench(databases, quick ? TRANSFERS_QUICK : TRANSFERS_FULL);
+  // The request pipeline's cost: the merchant search against a bare Hono + pg server on the same SQL.
+  if (wanted('pipeline')) {
+    const pipeline = {
+      merchants: quick ? 20_000 : 100_000,
+      concurrency: 32,
+      durationMs: quick ? 3_000 : 8_000,
+      rounds: quick ? 2 : 3,
+      warmUpMs: quick ? 1_000 : 3_000,
+    };
+    for (const database of databases) figures.push(...(await pipelineBench(database, pipeline)));
+  }
 } finally {
   await stopPostgres();
 }

@@ -46,6 +46,8 @@ export interface BenchServer {
   label: string;
   /** How long loading the demo merchants took, when asked for. */
   seedMs?: number;
+  /** The PostgreSQL database it runs on (none on PGlite), for a second process to read the same data. */
+  databaseUrl?: string;
   /** Asks the server process for its memory now. */
   memory(): Promise<ServerMemory>;
   /** Starts a new peak-memory measurement in the server process. */
@@ -104,6 +106,7 @@ export async function startBenchServer(options: {
     scryptLogN: ready.scryptLogN,
     label: ready.database === 'pglite' ? 'PGlite' : 'PostgreSQL',
     ...(ready.seedMs !== undefined ? { seedMs: ready.seedMs } : {}),
+    ...(created ? { databaseUrl: created.url } : {}),
     memory: () =>
       new Promise<ServerMemory>((resolve) => {
         const onMessage = (message: unknown) => {
