@@ -16,6 +16,7 @@ import { transferRoutingImplementations } from './domains/transfer-routing/index
 import { transferDomainImplementations } from './domains/transfers/index';
 import { sweepExecutors, sweepImplementations } from './domains/sweeps/index';
 import { paymentImplementations } from './domains/payments/index';
+import { settlementExecutors, settlementImplementations } from './domains/settlements/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
 import { jobImplementations } from './domains/jobs/index';
@@ -33,7 +34,7 @@ export const implementations: readonly Implementation[] = [
   ...ledgerImplementations,
   ...walletSettingsImplementations,
   // Four-eyes: approvals run the executors of the domains whose actions wait for a second admin.
-  ...approvalImplementations([...walletCreditExecutors, ...bulkTransferExecutors, ...sweepExecutors]),
+  ...approvalImplementations([...walletCreditExecutors, ...bulkTransferExecutors, ...sweepExecutors, ...settlementExecutors]),
   ...walletCreditImplementations,
   ...reversalImplementations,
   ...bulkTransferImplementations,
@@ -42,6 +43,7 @@ export const implementations: readonly Implementation[] = [
   ...transferDomainImplementations,
   ...sweepImplementations,
   ...paymentImplementations,
+  ...settlementImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,
   ...jobImplementations,

@@ -33,6 +33,7 @@ import { viewCommands } from './views/index';
 import { jobCommands } from './jobs/index';
 import { sweepCommands } from './sweeps/index';
 import { paymentCommands } from './payments/index';
+import { settlementCommands } from './settlements/index';
 import { clientErrorSettings, listClientErrors, reportClientError } from './client-errors/client-errors';
 
 /** Every command of the back office. Server, console and CLI are built from this list. */
@@ -79,6 +80,7 @@ export const registry = [
   ...jobCommands,
   ...sweepCommands,
   ...paymentCommands,
+  ...settlementCommands,
   reportClientError,
   clientErrorSettings,
   listClientErrors,

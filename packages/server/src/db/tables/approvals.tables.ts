@@ -9,6 +9,8 @@ export interface ApprovalPoliciesTable {
   command_id: string;
   label: string;
   expiry_hours: number;
+  /** At or below this many kobo the action runs without a request (0025); null: every request waits. */
+  approval_above_kobo: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
   updated_by: number | null;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -195,6 +195,8 @@ export interface StoredPolicy {
   commandId: string;
   label: string;
   expiryHours: number;
+  /** At or below this many kobo the action runs without a request; null: every request waits. */
+  approvalAboveKobo: bigint | null;
   updatedAt: Date;
   updatedByName: string | null;
   /** Ascending by upper bound; the last has none. */
@@ -205,7 +207,7 @@ function policyQuery(db: Db) {
   return db
     .selectFrom('approval_policies as p')
     .leftJoin('admins as u', 'u.id', 'p.updated_by')
-    .select(['p.command_id', 'p.label', 'p.expiry_hours', 'p.updated_at', 'p.updated_by', 'u.first_name', 'u.last_name']);
+    .select(['p.command_id', 'p.label', 'p.expiry_hours', 'p.approval_above_kobo', 'p.updated_at', 'p.updated_by', 'u.first_name', 'u.last_name']);
 }
 
 async function withBands(db: Db, rows: RowOf<typeof policyQuery>[]): Promise<StoredPolicy[]> {
@@ -226,6 +228,7 @@ async function withBands(db: Db, rows: RowOf<typeof policyQuery>[]): Promise<Sto
     commandId: row.command_id,
     label: row.label,
     expiryHours: row.expiry_hours,
+    approvalAboveKobo: row.approval_above_kobo === null ? null : BigInt(row.approval_above_kobo),
     updatedAt: row.updated_at,
     updatedByName: row.updated_by === null ? null : fullName(row.first_name, row.last_name),
     bands: bands

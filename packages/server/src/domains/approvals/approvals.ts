@@ -61,6 +61,12 @@ async function policyOf(db: Db, commandId: string): Promise<StoredPolicy> {
   return policy;
 }
 
+/** Whether an action of this amount must wait for a second admin under its policy (an amount at or below the policy's threshold runs at once). */
+export async function needsApproval(db: Db, commandId: string, amount: bigint): Promise<boolean> {
+  const policy = await policyOf(db, commandId);
+  return policy.approvalAboveKobo === null || amount > policy.approvalAboveKobo;
+}
+
 /**
  * Records a request for a second admin's decision under the action's policy, expiring after the
  * policy's hours. The caller has checked the business and kept any evidence.

@@ -19,6 +19,7 @@ export {
   decideApproval,
   type ExecutionMeta,
   executorsById,
+  needsApproval,
 } from './approvals';
 export { type RequestFilters, requestListSource } from './approvals.handlers';
 
