@@ -27,7 +27,8 @@ const HSTS = 'max-age=15552000; includeSubDomains';
  * ignore HSTS over plain HTTP, and a header promising HTTPS on a plain-HTTP deployment misleads.
  */
 function servedOverHttps(c: Context<AppEnv>, trustProxy: boolean): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true;
+  // The URL is absolute and its scheme lower-case: no need to parse it (on every request).
+  if (c.req.url.startsWith('https:')) return true;
   return trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
 
@@ -69,15 +70,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       strictTransportSecurity: false,
     }),
   );
-  app.use(async (c, next) => {
-    await next();
-    if (servedOverHttps(c, deps.config.trustProxy)) c.res.headers.set('strict-transport-security', HSTS);
-  });
   // Signed-in answers carry personal data and sometimes live secrets (a merchant's password
   // link): no cache, shared or private, keeps them. Errors included; an answer that chose its
   // own policy (a file, a CSV) keeps it.
   app.use(async (c, next) => {
     await next();
+    if (servedOverHttps(c, deps.config.trustProxy)) c.res.headers.set('strict-transport-security', HSTS);
     if (isApiPath(c.req.path) && !c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
   });
   const auditRefusal = refusalAuditor(implementations, deps);
@@ -86,7 +84,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     onError: (c) => tooLarge(c, auditRefusal, `The request body is larger than ${deps.config.maxBodyBytes} bytes`),
   });
   for (const prefix of API_PREFIXES) {
-    app.use(`${prefix}*`, (c, next) => (c.req.path === createUpload.path || c.req.path === uploadBulkTransfers.path ? next() : jsonLimit(c, next)));
+    // A GET or HEAD has no body to limit (the Node adapter hands none over, and none is read), and
+    // asking for it would build the whole WHATWG Request on every read: the costliest step of a list call.
+    app.use(`${prefix}*`, (c, next) =>
+      c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === createUpload.path || c.req.path === uploadBulkTransfers.path
+        ? next()
+        : jsonLimit(c, next),
+    );
   }
   // Uploads get their own limit: the file's plus room for the multipart framing. The handler
   // checks the file's exact size; this stops a huge body before it is read.

@@ -364,7 +364,21 @@ async function recordFailure(
 }
 
 function json(c: Context, body: unknown, status: number): Response {
-  return c.body(JSON.stringify(body, bigintToString), status as 200, { 'content-type': 'application/json; charset=utf-8' });
+  return c.body(toJson(body), status as 200, { 'content-type': 'application/json; charset=utf-8' });
+}
+
+/**
+ * An answer checked against its contract holds no bigint (money travels as numbers), so it is
+ * written without a replacer, which would be called for every value of a page. A bigint left
+ * (a replayed or previewed answer) makes that throw, and it is written again with one.
+ */
+function toJson(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    if (error instanceof TypeError) return JSON.stringify(body, bigintToString);
+    throw error;
+  }
 }
 
 /**

@@ -71,7 +71,36 @@ export async function effectivePermissions(db: Db, adminId: number, role: string
         .where('ad.admin_id', '=', adminId),
     )
     .execute();
-  const held = new Set(rows.map((r) => r.permission));
+  return permissionsOf(
+    role,
+    rows.map((r) => r.permission),
+  );
+}
+
+/**
+ * The permissions an admin of this role holds, given those granted to them and their
+ * departments (as `grantedPermissionsOf` reads them inside another query).
+ */
+export function permissionsOf(role: string, granted: readonly string[] | null): Permission[] {
+  if (role === 'super_admin') return [...PERMISSION_IDS];
+  const held = new Set(granted ?? []);
   // Only permissions the catalogue still knows count, in catalogue order.
   return PERMISSION_IDS.filter((p) => held.has(p));
+}
+
+/**
+ * The permissions granted to the admin `a` and to their departments, as a column of a query
+ * over `admins as a` (null when none, or for a super admin, who holds every one anyway): the
+ * session check reads them in the same round trip as the session.
+ */
+export function grantedPermissionsOf() {
+  return sql<string[] | null>`case when a.role = 'super_admin' then null else (
+    select array_agg(g.permission) from (
+      select ap.permission from admin_permissions ap where ap.admin_id = a.id
+      union
+      select dp.permission from department_permissions dp
+        join admin_departments ad on ad.department_id = dp.department_id
+        where ad.admin_id = a.id
+    ) g
+  ) end`.as('granted_permissions');
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/database';
 import { newSecret, sha256 } from '../../crypto';
+import { grantedPermissionsOf } from './accounts.repository';
 
 type Db = Kysely<Database>;
 
@@ -37,7 +38,10 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The session a bearer token names, with its admin and device, whatever their state. */
+/**
+ * The session a bearer token names, with its admin, their granted permissions and the device,
+ * whatever their state: one round trip on every signed-in request.
+ */
 export function findSessionByToken(db: Db, token: string) {
   return db
     .selectFrom('admin_sessions as s')
@@ -58,6 +62,7 @@ export function findSessionByToken(db: Db, token: string) {
       'a.deleted_at',
       'd.device_hash',
       'd.status as device_status',
+      grantedPermissionsOf(),
     ])
     .where('s.token_hash', '=', sha256(token))
     .executeTakeFirst();

@@ -3,7 +3,7 @@ import { sha256 } from '../../crypto';
 import type { Db } from '../../db/connect';
 import type { ServerConfig } from '../../config';
 import type { ActiveSession, SignedInAdmin } from '../../handling/handler-context';
-import { effectivePermissions } from './accounts.repository';
+import { permissionsOf } from './accounts.repository';
 import { findSessionByToken, touchSession } from './sessions.repository';
 
 const SESSION_ENDED = 'Your session has ended. Sign in again.';
@@ -33,7 +33,7 @@ export async function verifySession(
   if (now.getTime() - row.last_seen_at.getTime() >= TOUCH_EVERY_MS) {
     idleExpiresAt = await touchSession(db, row.id, now, config, row.expires_at);
   }
-  const permissions = await effectivePermissions(db, row.admin_id, row.role);
+  const permissions = permissionsOf(row.role, row.granted_permissions);
   return {
     admin: {
       id: row.admin_id,
