@@ -68,6 +68,8 @@ const PAGES = [
   '/payments-logs/1',
   '/business-payment-logs',
   '/pos-terminal-receipt',
+  '/settlements',
+  '/settlements/3',
   '/terminals',
   '/no-permission',
   '/error',

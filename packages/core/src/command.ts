@@ -24,6 +24,8 @@ export interface ListColumn extends ColumnLayoutHints {
   label: string;
   /** How the value is formatted. */
   kind: ColumnKind;
+  /** An enum's values in the words people use (`PENDING` → `Ready to settle`); CSV keeps the values. */
+  words?: Readonly<Record<string, string>>;
 }
 
 export interface ListSpec {

@@ -120,7 +120,8 @@ function kindLayout(column: ListColumn): ColumnLayout {
     case 'number':
       return { width: 10, minWidth: 6, priority: 'medium', card: 'fact' };
     case 'date':
-      return { width: 12, minWidth: 11, priority: 'medium', card: 'fact' };
+      // `24 Nov 2026`: its digits are wider than letters, so it never narrows.
+      return { width: 12, minWidth: 12, priority: 'medium', card: 'fact' };
     case 'datetime':
       // `21 Nov 2026, 10:00`
       return { width: 18, minWidth: 18, priority: 'medium', card: 'fact' };

@@ -24,6 +24,7 @@ import { seedTransfers } from './demo/seed-transfers';
 import { seedBulkTransfers } from './demo/seed-bulk-transfers';
 import { seedSweeps } from './demo/seed-sweeps';
 import { DEMO_PAYMENTS, seedPayments } from './demo/seed-payments';
+import { seedSettlements } from './demo/seed-settlements';
 
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
@@ -138,6 +139,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       },
     });
     if (loaded.payments > 0) logger.info(loaded, 'demo payments loaded');
+    // Their settlements, run and approved through the settlements and approvals domains (once).
+    await seedSettlements(database.db);
   }
   const deps: AppDeps = {
     db: database.db,

@@ -196,8 +196,8 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/terminal-requests/cross-selling', 'Cross Selling', 'Terminal Requests'),
   link('/terminal-requests/omnipay', 'OmniPay', 'Terminal Requests'),
 
-  link('/settlements', 'Settlements', 'Settlements'),
-  sub('/settlements/{id}', 'Settlement', 'Settlements'),
+  link('/settlements', 'Settlements', 'Settlements', { permission: 'settlements.view', page: 'SettlementsPage' }),
+  sub('/settlements/{id}', 'Settlement', 'Settlements', { permission: 'settlements.view', page: 'SettlementGroupPage' }),
 
   link('/pos-terminal-receipt', 'POS Terminal Receipt', 'Operations', { permission: 'payments.view', page: 'PosReceiptPage' }),
   link('/staff-referral-code', 'Staff Referral Code', 'Operations'),

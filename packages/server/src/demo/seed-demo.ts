@@ -25,6 +25,9 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'transfers.retry',
     'transfers.bulk',
     'jobs.view',
+    'payments.view',
+    'settlements.view',
+    'settlements.settle',
   ],
   'Risk & Compliance': [
     'admins.view',
@@ -50,8 +53,9 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'fraud-rules.view',
     'fraud-rules.manage',
     'jobs.view',
+    'payments.view',
   ],
-  'Customer Support': ['admins.view', 'merchants.view', 'merchants.support', 'kyc.view', 'fixed-accounts.view', 'wallets.view'],
+  'Customer Support': ['admins.view', 'merchants.view', 'merchants.support', 'kyc.view', 'fixed-accounts.view', 'wallets.view', 'payments.view'],
   Finance: [
     'admins.view',
     'audit.view',
@@ -69,6 +73,9 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'transfers.bulk',
     'transfers.providers',
     'jobs.view',
+    'payments.view',
+    'settlements.view',
+    'settlements.settle',
   ],
   Management: [
     'admins.view',
@@ -85,6 +92,8 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'transfers.view',
     'fraud-rules.view',
     'jobs.view',
+    'payments.view',
+    'settlements.view',
   ],
   Engineering: ['admins.view', 'permissions.view', 'audit.view', 'jobs.view', 'transfers.view'],
 };

@@ -54,12 +54,16 @@ describe('demo payment logs', () => {
       .limit(400)
       .execute();
     for (const row of sample) {
-      const expected = row.status === 'SUCCESSFUL' ? chargeFor({ percentBps: row.percent_bps, flatKobo: row.flat_kobo, capKobo: row.cap_kobo }, row.amount) : 0n;
+      const expected =
+        row.status === 'SUCCESSFUL' ? chargeFor({ percentBps: row.percent_bps, flatKobo: row.flat_kobo, capKobo: row.cap_kobo }, row.amount) : 0n;
       expect(row.charge).toBe(expected);
     }
 
     // Failures people can find: cardholder declines and system failures, more than one band in use.
-    const { rows: mix } = await sql<{ code: string; n: number }>`select response_code code, count(*)::int n from payment_logs group by 1 order by 2 desc`.execute(t.db);
+    const { rows: mix } = await sql<{
+      code: string;
+      n: number;
+    }>`select response_code code, count(*)::int n from payment_logs group by 1 order by 2 desc`.execute(t.db);
     const codes = new Map(mix.map((row) => [row.code, row.n]));
     expect(codes.get('00')! / 4_000).toBeGreaterThan(0.8);
     expect(codes.get('51')).toBeGreaterThan(0);

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { isRealDateTime, isSupportedYear, rangeBoundToDate } from '../../format/date-range';
-import { CARD_SCHEMES, PAYMENT_CHANNELS, PAYMENT_SETTLEMENT_STATES, PAYMENT_STATUSES, PROCESSOR_ROUTE_IDS } from '../../payments/payment-facts';
+import {
+  CARD_SCHEME_WORDS,
+  CARD_SCHEMES,
+  PAYMENT_CHANNEL_WORDS,
+  PAYMENT_CHANNELS,
+  PAYMENT_SETTLEMENT_STATES,
+  PAYMENT_SETTLEMENT_WORDS,
+  PAYMENT_STATUS_WORDS,
+  PAYMENT_STATUSES,
+  PROCESSOR_ROUTE_IDS,
+} from '../../payments/payment-facts';
 import { CUMULATION_STATUSES } from '../../payments/settlement-status';
 import { dateTimeParam, idField, timestamp } from '../../schemas/common';
 import { koboField } from '../../schemas/fields';
@@ -71,8 +81,8 @@ export const paymentLogColumns = [
   { key: 'reference', label: 'Reference', kind: 'text', priority: 'low', width: 19 },
   { key: 'businessName', label: 'Merchant', kind: 'text', priority: 'high' },
   { key: 'terminalId', label: 'Terminal', kind: 'text', width: 10 },
-  { key: 'channel', label: 'Channel', kind: 'enum', priority: 'medium' },
-  { key: 'cardScheme', label: 'Scheme', kind: 'enum', priority: 'low' },
+  { key: 'channel', label: 'Channel', kind: 'enum', priority: 'medium', words: PAYMENT_CHANNEL_WORDS },
+  { key: 'cardScheme', label: 'Scheme', kind: 'enum', priority: 'low', words: CARD_SCHEME_WORDS },
   { key: 'maskedPan', label: 'Card', kind: 'text', priority: 'low', width: 17 },
   { key: 'payerName', label: 'Payer', kind: 'text', priority: 'low' },
   { key: 'amount', label: 'Amount', kind: 'money', priority: 'high' },
@@ -85,8 +95,8 @@ export const paymentLogColumns = [
   { key: 'responseMessage', label: 'Response', kind: 'text', priority: 'low' },
   { key: 'rrn', label: 'RRN', kind: 'text', priority: 'medium', width: 12 },
   { key: 'stan', label: 'STAN', kind: 'text', priority: 'low', width: 6 },
-  { key: 'status', label: 'Status', kind: 'enum', priority: 'high' },
-  { key: 'settlementState', label: 'Settlement', kind: 'enum', priority: 'low' },
+  { key: 'status', label: 'Status', kind: 'enum', priority: 'high', words: PAYMENT_STATUS_WORDS },
+  { key: 'settlementState', label: 'Settlement', kind: 'enum', priority: 'low', words: PAYMENT_SETTLEMENT_WORDS },
 ] as const;
 
 /** The longest range a payment log list reads at once: a year (leap years included). */

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { isRealDateTime, isSupportedYear, rangeBoundToDate } from '../../format/date-range';
-import { CUMULATION_STATUSES, SETTLEMENT_ACTIONS, SETTLEMENT_GROUP_STATUSES } from '../../payments/settlement-status';
+import {
+  CUMULATION_STATUS_WORDS,
+  CUMULATION_STATUSES,
+  SETTLEMENT_ACTIONS,
+  SETTLEMENT_GROUP_STATUS_WORDS,
+  SETTLEMENT_GROUP_STATUSES,
+} from '../../payments/settlement-status';
 import { dateTimeParam, idField, timestamp } from '../../schemas/common';
 import { koboAmount } from '../../schemas/money';
 
@@ -33,8 +39,8 @@ export type SettlementGroup = z.infer<typeof settlementGroup>;
 
 export const settlementGroupColumns = [
   { key: 'settlementDate', label: 'Day', kind: 'date' },
-  { key: 'kind', label: 'Kind', kind: 'text', width: 18 },
-  { key: 'status', label: 'Status', kind: 'enum', priority: 'high' },
+  { key: 'kind', label: 'Kind', kind: 'text', width: 15 },
+  { key: 'status', label: 'Status', kind: 'enum', priority: 'high', width: 16, words: SETTLEMENT_GROUP_STATUS_WORDS },
   { key: 'merchants', label: 'Merchants', kind: 'number' },
   { key: 'payments', label: 'Payments', kind: 'number', priority: 'low' },
   { key: 'amount', label: 'Gross', kind: 'money', priority: 'medium' },
@@ -94,7 +100,7 @@ export const settlementCumulationColumns = [
   { key: 'amount', label: 'Gross', kind: 'money', priority: 'medium' },
   { key: 'charges', label: 'Charges', kind: 'money', priority: 'low' },
   { key: 'net', label: 'Net', kind: 'money', priority: 'high' },
-  { key: 'status', label: 'Status', kind: 'enum', priority: 'high' },
+  { key: 'status', label: 'Status', kind: 'enum', priority: 'high', width: 18, words: CUMULATION_STATUS_WORDS },
   { key: 'ledgerReference', label: 'Ledger reference', kind: 'text', priority: 'low' },
   { key: 'settledReference', label: 'Reference', kind: 'text', priority: 'low' },
   { key: 'settledBy', label: 'Settled by', kind: 'text', priority: 'low' },

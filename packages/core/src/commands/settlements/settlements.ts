@@ -121,7 +121,7 @@ export const settleCumulations = defineCommand({
     cumulation_ids: z.array(idField).max(MAX_SETTLEMENT_CUMULATIONS).default([]).meta({ label: 'Cumulations', selectionIds: true }),
     settle_alls: z.boolean().default(false).meta({ label: 'Every ready cumulation', selectAll: true }),
     /** manual-settle: the reference of the payment made outside the system. */
-    reference: z.string().trim().min(1).max(120).optional(),
+    reference: z.string().trim().min(1).max(120).optional().meta({ label: 'Reference of the payment made outside (manual-settle)' }),
     note: z.string().trim().max(500).optional(),
   }),
   output: settlementOutcome,

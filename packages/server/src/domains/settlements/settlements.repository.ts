@@ -84,7 +84,7 @@ export function filterGroups(query: GroupQuery, filters: GroupFilters, now: Date
   return out;
 }
 
-export const groupKind = (aggregator: boolean) => (aggregator ? 'Aggregator (transfer, USSD)' : 'Direct (card)');
+export const groupKind = (aggregator: boolean) => (aggregator ? 'Transfer & USSD' : 'Card');
 
 export function toSettlementGroup(row: RowOf<typeof groupQuery>): SettlementGroup {
   const amount = BigInt(row.amount ?? '0');

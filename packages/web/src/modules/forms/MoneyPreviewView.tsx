@@ -9,9 +9,11 @@ import { humanize } from '../ui/humanize';
 export function MoneyPreviewView({ preview }: { preview: MoneyPreview }) {
   // A command that moves nothing this time (blocking a held transfer) says so rather than showing an empty table.
   if (preview.transfers.length === 0 && preview.balances.length === 0) {
+    // What happens instead, in the command's own words (a request a second admin decides).
+    const said = (preview.answer as { message?: unknown } | null | undefined)?.message;
     return (
       <p className="text-sm" data-money-preview="nothing">
-        Nothing is posted: no money moves.
+        Nothing is posted: no money moves.{typeof said === 'string' ? ` ${said}` : ''}
       </p>
     );
   }

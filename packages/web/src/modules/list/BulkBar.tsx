@@ -30,6 +30,8 @@ interface BulkBarProps {
   total: number;
   /** The list's filters, for "every row matching". */
   filters: Record<string, unknown>;
+  /** The filters the page applies itself (not the admin's choice). */
+  pageFixed?: Readonly<Record<string, unknown>>;
   /** Bulk actions the admin may run. */
   actions: readonly BulkAction[];
   onRun: (action: BulkAction, fixed: Record<string, unknown>, count: number) => void;
@@ -52,11 +54,11 @@ function BulkActionShortcutEffect({ keys, label, run }: { keys: string; label: s
  * Floats over the bottom of the page while rows are selected: what is selected and what can be
  * done to it. Each button has a digit key (1 for the first), shown on it and in `?`.
  */
-export function BulkBar({ selection, total, filters, actions, onRun, onSelectAllMatching, onClear }: BulkBarProps) {
+export function BulkBar({ selection, total, filters, pageFixed = {}, actions, onRun, onSelectAllMatching, onClear }: BulkBarProps) {
   const selected = selectedCount(selection, total);
   const run = (action: BulkAction) => {
     if (selected === 0 || action.unavailable !== undefined) return;
-    const input = bulkInput(action.command, selection, filters);
+    const input = bulkInput(action.command, selection, filters, pageFixed);
     if ('fixed' in input) onRun(action, { ...input.fixed, ...action.fixed }, selected);
   };
   const shortcuts = actions
@@ -67,7 +69,12 @@ export function BulkBar({ selection, total, filters, actions, onRun, onSelectAll
   if (selected === 0) return <>{shortcuts}</>;
   const all = selection.mode === 'all';
   // "Select all matching" is left out when every action works on one row at a time.
-  const takesMany = actions.length === 0 || actions.some((action) => 'matching' in ((action.command.input as { shape?: Record<string, unknown> }).shape ?? {}));
+  const takesMany =
+    actions.length === 0 ||
+    actions.some((action) => {
+      const shape = (action.command.input as { shape?: Record<string, { meta?: () => Record<string, unknown> | undefined }> }).shape ?? {};
+      return 'matching' in shape || Object.values(shape).some((field) => typeof field?.meta === 'function' && field.meta()?.selectAll === true);
+    });
   // A zero-height sticky anchor: the bar floats over the foot of the table, within the page
   // column, and stays on screen if the page itself scrolls.
   return (
@@ -94,7 +101,7 @@ export function BulkBar({ selection, total, filters, actions, onRun, onSelectAll
           <div className="ml-auto flex flex-wrap items-center gap-2">
             {actions.map((action, index) => {
               const { command } = action;
-              const input = bulkInput(command, selection, filters);
+              const input = bulkInput(command, selection, filters, pageFixed);
               const key = ACTION_KEYS[index];
               return (
                 <Button
@@ -116,7 +123,7 @@ export function BulkBar({ selection, total, filters, actions, onRun, onSelectAll
               );
             })}
             {actions.flatMap((action) =>
-              action.unavailable && !('unavailable' in bulkInput(action.command, selection, filters))
+              action.unavailable && !('unavailable' in bulkInput(action.command, selection, filters, pageFixed))
                 ? [
                     <span
                       key={`why:${action.command.id}:${action.label}`}

@@ -324,6 +324,7 @@ export function ListPage({
           selection={selection}
           total={matching}
           filters={filters}
+          pageFixed={fixedFilters}
           actions={barActions}
           onRun={runBulk}
           onSelectAllMatching={() => setSelection(selectAllMatching())}

@@ -65,10 +65,17 @@ export default function PosReceiptPage() {
           placeholder="12 digits"
           onChange={(event) => setDraft({ ...draft, rrn: event.target.value })}
         />
-        <label className="block">
-          <span className="mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-400">or the day</span>
-          <DateInput aria-label="Day" value={draft.date} onCommit={(day) => setDraft({ ...draft, date: day ?? '' })} className={`${fieldControlClass} w-40`} />
-        </label>
+        <div className="block">
+          <span className="mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-400" aria-hidden="true">
+            or the day
+          </span>
+          <DateInput
+            aria-label="Or the day"
+            value={draft.date}
+            onCommit={(day) => setDraft({ ...draft, date: day ?? '' })}
+            className={`${fieldControlClass} w-40`}
+          />
+        </div>
         <Button type="submit" variant="primary" disabled={draft.terminal.trim() === '' || (draft.rrn.trim() === '' && draft.date === '')}>
           Find receipt
         </Button>

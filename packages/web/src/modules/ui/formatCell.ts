@@ -38,7 +38,7 @@ export function formatCell(column: ListColumn, value: unknown): string {
     case 'boolean':
       return value === true || value === 'true' ? 'Yes' : 'No';
     case 'enum':
-      return humanize(String(value));
+      return column.words?.[String(value)] ?? humanize(String(value));
     case 'tags':
       return Array.isArray(value) && value.length > 0 ? value.map(tagText).join(', ') : Array.isArray(value) ? EMPTY : String(value);
     default:
