@@ -114,7 +114,7 @@ try {
       concurrency: 32,
       durationMs: quick ? 3_000 : 8_000,
       rounds: quick ? 2 : 3,
-      warmUpMs: quick ? 1_000 : 3_000,
+      warmUpMs: quick ? 2_000 : 5_000,
     };
     for (const database of databases) figures.push(...(await pipelineBench(database, pipeline)));
   }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/database';
 import { newSecret, sha256 } from '../../crypto';
@@ -42,7 +42,24 @@ export async function createSession(
  * The session a bearer token names, with its admin, their granted permissions and the device,
  * whatever their state: one round trip on every signed-in request.
  */
-export function findSessionByToken(db: Db, token: string) {
+export async function findSessionByToken(db: Db, token: string): Promise<SessionByToken | undefined> {
+  let compiled = sessionByTokenQueries.get(db);
+  if (!compiled) {
+    compiled = sessionByTokenQuery(db, TOKEN_HASH_SLOT).compile();
+    sessionByTokenQueries.set(db, compiled);
+  }
+  const hash = sha256(token);
+  const { rows } = await db.executeQuery<SessionByToken>({ ...compiled, parameters: compiled.parameters.map((p) => (p === TOKEN_HASH_SLOT ? hash : p)) });
+  return rows[0];
+}
+
+// Built and compiled once per database: the query runs on every signed-in request, and only the
+// token's hash changes.
+const TOKEN_HASH_SLOT = '\0token-hash';
+const sessionByTokenQueries = new WeakMap<Db, CompiledQuery<SessionByToken>>();
+type SessionByToken = Awaited<ReturnType<ReturnType<typeof sessionByTokenQuery>['executeTakeFirstOrThrow']>>;
+
+function sessionByTokenQuery(db: Db, tokenHash: string) {
   return db
     .selectFrom('admin_sessions as s')
     .innerJoin('admins as a', 'a.id', 's.admin_id')
@@ -64,8 +81,7 @@ export function findSessionByToken(db: Db, token: string) {
       'd.status as device_status',
       grantedPermissionsOf(),
     ])
-    .where('s.token_hash', '=', sha256(token))
-    .executeTakeFirst();
+    .where('s.token_hash', '=', tokenHash);
 }
 
 /** Moves the idle deadline on; written at most once a minute per session to spare the database. */
