@@ -47,6 +47,7 @@ export const PERMISSIONS = {
   'transfers.bulk': { label: 'Upload bulk transfers and start bulk sweeps', group: 'Fund Transfer' },
   'transfers.providers': { label: 'Choose funds-transfer providers and the switching middleware', group: 'Settings' },
   'payments.view': { label: 'View payment logs and POS receipts', group: 'Transaction Logs' },
+  'monitoring.view': { label: 'Monitor transactions (success rates by route and bank)', group: 'Product Monitoring' },
   'settlements.view': { label: 'View settlement groups and cumulations', group: 'Settlements' },
   'settlements.settle': { label: 'Settle cumulations (to wallets or marked as settled outside), and approve settlements', group: 'Settlements' },
   'jobs.view': { label: 'See background jobs and their progress', group: 'Settings' },

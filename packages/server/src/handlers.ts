@@ -17,6 +17,7 @@ import { transferDomainImplementations } from './domains/transfers/index';
 import { sweepExecutors, sweepImplementations } from './domains/sweeps/index';
 import { paymentImplementations } from './domains/payments/index';
 import { settlementExecutors, settlementImplementations } from './domains/settlements/index';
+import { monitoringImplementations } from './domains/monitoring/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
 import { jobImplementations } from './domains/jobs/index';
@@ -44,6 +45,7 @@ export const implementations: readonly Implementation[] = [
   ...sweepImplementations,
   ...paymentImplementations,
   ...settlementImplementations,
+  ...monitoringImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,
   ...jobImplementations,

@@ -1,5 +1,6 @@
 import type { AppDeps } from './deps';
 import { pruneLoginAttempts } from './domains/auth/login-attempts.repository';
+import { refreshPaymentRollups } from './domains/monitoring/index';
 import { deliverPending } from './domains/outbox';
 import { IDEMPOTENCY_TTL_MS } from './http/idempotency';
 
@@ -18,6 +19,9 @@ export async function pruneExpired(deps: AppDeps): Promise<void> {
     .where('expires_at', '<', new Date(now - 30 * DAY))
     .execute();
 }
+
+/** How often new payments are folded into the monitoring rollups. */
+const ROLLUP_INTERVAL_MS = 60_000;
 
 /** How often queued emails are retried: a message waits at least a minute between attempts. */
 const OUTBOX_INTERVAL_MS = 30_000;
@@ -42,6 +46,11 @@ export function scheduleMaintenance(deps: AppDeps): () => void {
       delivering = false;
     }
   };
+  // Monitoring reads the rollups plus the payments after them: folding every minute keeps that tail short.
+  const fold = () => refreshPaymentRollups(deps.db).catch((error) => deps.logger.warn({ err: error }, 'payment rollup refresh failed'));
+  const foldTimer = setInterval(fold, ROLLUP_INTERVAL_MS);
+  foldTimer.unref();
+  void fold();
   const pruneTimer = setInterval(prune, 60 * 60_000);
   const outboxTimer = setInterval(deliver, OUTBOX_INTERVAL_MS);
   pruneTimer.unref();
@@ -51,5 +60,6 @@ export function scheduleMaintenance(deps: AppDeps): () => void {
   return () => {
     clearInterval(pruneTimer);
     clearInterval(outboxTimer);
+    clearInterval(foldTimer);
   };
 }

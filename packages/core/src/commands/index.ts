@@ -34,6 +34,7 @@ import { jobCommands } from './jobs/index';
 import { sweepCommands } from './sweeps/index';
 import { paymentCommands } from './payments/index';
 import { settlementCommands } from './settlements/index';
+import { monitoringCommands } from './monitoring/index';
 import { clientErrorSettings, listClientErrors, reportClientError } from './client-errors/client-errors';
 
 /** Every command of the back office. Server, console and CLI are built from this list. */
@@ -81,6 +82,7 @@ export const registry = [
   ...sweepCommands,
   ...paymentCommands,
   ...settlementCommands,
+  ...monitoringCommands,
   reportClientError,
   clientErrorSettings,
   listClientErrors,

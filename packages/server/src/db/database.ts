@@ -31,7 +31,16 @@ import type {
 } from './tables/transfer-routing.tables';
 import type { JobsTable } from './tables/jobs.tables';
 import type { SweepRowsTable, SweepsTable } from './tables/sweeps.tables';
-import type { PaymentLogsTable, PricingBandChargesTable, PricingBandsTable, SettlementCumulationsTable, SettlementGroupsTable } from './tables/payments.tables';
+import type {
+  PaymentLogsTable,
+  PaymentStatsDailyTable,
+  PaymentStatsRouteHourlyTable,
+  PaymentStatsWatermarkTable,
+  PricingBandChargesTable,
+  PricingBandsTable,
+  SettlementCumulationsTable,
+  SettlementGroupsTable,
+} from './tables/payments.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -93,4 +102,7 @@ export interface Database {
   settlement_groups: SettlementGroupsTable;
   settlement_cumulations: SettlementCumulationsTable;
   payment_logs: PaymentLogsTable;
+  payment_stats_route_hourly: PaymentStatsRouteHourlyTable;
+  payment_stats_daily: PaymentStatsDailyTable;
+  payment_stats_watermark: PaymentStatsWatermarkTable;
 }

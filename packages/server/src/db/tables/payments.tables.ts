@@ -81,3 +81,30 @@ export interface PaymentLogsTable {
   cumulation_id: bigint | number | null;
   created_at: Moment;
 }
+
+/** Payments folded per hour and route (0026). */
+export interface PaymentStatsRouteHourlyTable {
+  hour: Date;
+  route: string;
+  payments: number;
+  successful: number;
+  system_failures: number;
+  amount: Kobo;
+  successful_amount: Kobo;
+}
+
+/** Payments folded per Lagos day, route, bank and response code (0026). */
+export interface PaymentStatsDailyTable {
+  day: ColumnType<string, string, string>;
+  route: string;
+  bank_code: string;
+  response_code: string;
+  payments: number;
+  amount: Kobo;
+}
+
+export interface PaymentStatsWatermarkTable {
+  only_row: Generated<boolean>;
+  last_payment_id: ColumnType<bigint, bigint | number | undefined, bigint | number>;
+  refreshed_at: NullableMoment;
+}
