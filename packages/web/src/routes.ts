@@ -94,12 +94,15 @@ export const ROUTES: readonly RouteEntry[] = [
   sub('/payments-logs/{id}', 'Payment', 'Transaction Logs', { permission: 'payments.view', page: 'PaymentLogPage' }),
   link('/business-payment-logs', 'Business Payment Logs', 'Transaction Logs', { permission: 'payments.view', page: 'BusinessPaymentLogsPage' }),
 
-  link('/transaction-monitoring-portal', 'Transaction Monitoring Portal', 'Product Monitoring'),
-  sub('/transaction-monitoring-portal/{id}', 'Transaction Monitoring', 'Product Monitoring'),
-  link('/transaction-monitoring-portal-2', 'Portal 2', 'Product Monitoring'),
-  sub('/view-transaction-monitoring-by-route/{id}', 'Monitoring by Route', 'Product Monitoring'),
-  sub('/view-transaction-monitoring-by-bank/{id}', 'Monitoring by Bank', 'Product Monitoring'),
-  sub('/view-transaction-monitoring-by-failed-routes', 'Monitoring by Failed Routes', 'Product Monitoring'),
+  link('/transaction-monitoring-portal', 'Transaction Monitoring Portal', 'Product Monitoring', { permission: 'monitoring.view', page: 'RouteMonitoringPage' }),
+  sub('/transaction-monitoring-portal/{id}', 'Transaction Monitoring', 'Product Monitoring', { permission: 'monitoring.view', page: 'RouteMonitoringPage' }),
+  link('/transaction-monitoring-portal-2', 'Portal 2', 'Product Monitoring', { permission: 'monitoring.view', page: 'BankMonitoringPage' }),
+  sub('/view-transaction-monitoring-by-route/{id}', 'Monitoring by Route', 'Product Monitoring', {
+    permission: 'monitoring.view',
+    page: 'RouteMonitoringPage',
+  }),
+  sub('/view-transaction-monitoring-by-bank/{id}', 'Monitoring by Bank', 'Product Monitoring', { permission: 'monitoring.view', page: 'BankMonitoringPage' }),
+  link('/view-transaction-monitoring-by-failed-routes', 'Failing Routes', 'Product Monitoring', { permission: 'monitoring.view', page: 'FailedRoutesPage' }),
 
   link('/auto-deduction', 'Deduction Management Portal', 'Deductions'),
   sub('/auto-deduction-settings/{_id?}', 'Deduction Settings', 'Deductions'),

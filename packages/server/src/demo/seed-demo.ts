@@ -28,6 +28,7 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'payments.view',
     'settlements.view',
     'settlements.settle',
+    'monitoring.view',
   ],
   'Risk & Compliance': [
     'admins.view',
@@ -54,6 +55,7 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'fraud-rules.manage',
     'jobs.view',
     'payments.view',
+    'monitoring.view',
   ],
   'Customer Support': ['admins.view', 'merchants.view', 'merchants.support', 'kyc.view', 'fixed-accounts.view', 'wallets.view', 'payments.view'],
   Finance: [
@@ -94,8 +96,9 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'jobs.view',
     'payments.view',
     'settlements.view',
+    'monitoring.view',
   ],
-  Engineering: ['admins.view', 'permissions.view', 'audit.view', 'jobs.view', 'transfers.view'],
+  Engineering: ['admins.view', 'permissions.view', 'audit.view', 'jobs.view', 'transfers.view', 'monitoring.view'],
 };
 
 // The first 24 and 16 names: the demo admins are the same whatever the merchants' lists grow to.

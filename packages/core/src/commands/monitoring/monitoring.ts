@@ -6,7 +6,7 @@ import { koboAmount } from '../../schemas/money';
 import { processorRouteField } from '../payments/payment-schemas';
 
 /** The success rate below which a route or bank stands out, unless the admin asks another. */
-export const DEFAULT_SUCCESS_THRESHOLD = 90;
+export const DEFAULT_SUCCESS_THRESHOLD = 80;
 /** A period with fewer payments than this says little about a route: it is not judged. */
 export const MIN_PAYMENTS_TO_JUDGE = 10;
 /** Ranges up to this many days are drawn hour by hour; longer ones day by day. */
