@@ -34,6 +34,7 @@ export * from './commands/sweeps/index';
 export * from './commands/payments/index';
 export * from './commands/settlements/index';
 export * from './commands/monitoring/index';
+export * from './commands/pricing-bands/index';
 export * from './schemas/business-event';
 export * from './banks/nuban';
 export * from './banks/nigerian-banks';

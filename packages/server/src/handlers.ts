@@ -18,6 +18,7 @@ import { sweepExecutors, sweepImplementations } from './domains/sweeps/index';
 import { paymentImplementations } from './domains/payments/index';
 import { settlementExecutors, settlementImplementations } from './domains/settlements/index';
 import { monitoringImplementations } from './domains/monitoring/index';
+import { pricingBandImplementations } from './domains/pricing-bands/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
 import { jobImplementations } from './domains/jobs/index';
@@ -46,6 +47,7 @@ export const implementations: readonly Implementation[] = [
   ...paymentImplementations,
   ...settlementImplementations,
   ...monitoringImplementations,
+  ...pricingBandImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,
   ...jobImplementations,

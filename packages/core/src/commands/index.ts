@@ -35,6 +35,7 @@ import { sweepCommands } from './sweeps/index';
 import { paymentCommands } from './payments/index';
 import { settlementCommands } from './settlements/index';
 import { monitoringCommands } from './monitoring/index';
+import { pricingBandCommands } from './pricing-bands/index';
 import { clientErrorSettings, listClientErrors, reportClientError } from './client-errors/client-errors';
 
 /** Every command of the back office. Server, console and CLI are built from this list. */
@@ -83,6 +84,7 @@ export const registry = [
   ...paymentCommands,
   ...settlementCommands,
   ...monitoringCommands,
+  ...pricingBandCommands,
   reportClientError,
   clientErrorSettings,
   listClientErrors,
