@@ -69,6 +69,8 @@ const PAGES = [
   '/business-payment-logs',
   '/pos-terminal-receipt',
   '/settlements',
+  '/pricing-bands',
+  '/pricing-bands-assign',
   '/transaction-monitoring-portal?startDate=30d',
   '/transaction-monitoring-portal/upsl?startDate=30d',
   '/transaction-monitoring-portal-2',

@@ -137,9 +137,12 @@ export const ROUTES: readonly RouteEntry[] = [
     permission: 'transfers.view',
     page: 'FundsTransferProviderPortalPage',
   }),
-  link('/pricing-bands', 'Pricing Band Portal', 'Settings'),
-  sub('/pricing-bands-assign', 'Assign Pricing Band', 'Settings'),
-  sub('/pricing-bands-assign-business/{id}/{merchant}', 'Assign Pricing Band to Business', 'Settings'),
+  link('/pricing-bands', 'Pricing Band Portal', 'Settings', { permission: 'pricing-bands.view', page: 'PricingBandsPage' }),
+  sub('/pricing-bands-assign', 'Assign Pricing Band', 'Settings', { permission: 'pricing-bands.view', page: 'AssignPricingBandsPage' }),
+  sub('/pricing-bands-assign-business/{id}/{merchant}', 'Assign Pricing Band to Business', 'Settings', {
+    permission: 'pricing-bands.view',
+    page: 'AssignBusinessBandPage',
+  }),
   link('/sendinblue-email-synch', 'Email Marketing Sync', 'Settings'),
   link('/bulk-sweep-history', 'Bulk Sweep', 'Settings', { permission: 'transfers.view', page: 'SweepHistoryPage' }),
   // Not in the spec: one sweep, the detail route the sweep history's contract names.

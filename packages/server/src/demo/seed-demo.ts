@@ -78,6 +78,9 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'payments.view',
     'settlements.view',
     'settlements.settle',
+    'pricing-bands.view',
+    'pricing-bands.manage',
+    'pricing-bands.assign',
   ],
   Management: [
     'admins.view',

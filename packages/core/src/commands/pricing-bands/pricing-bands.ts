@@ -7,13 +7,27 @@ import { bulkOutput, checkSelection, selectionFields } from '../../selection';
 /** Kobo that may be nothing (a flat fee of ₦0), shown and typed as Naira. */
 const koboOrNothing = z.number().int('must be whole kobo').min(0).max(1_000_000_000_000).meta({ format: 'kobo' });
 
-/** What a band charges on one channel: a percentage, a flat fee, and a cap (none: uncapped). */
-export const channelChargeInput = z.object({
-  /** Percent of the payment, up to two decimals: 0.5 is 0.50%. */
-  percent: z.number().min(0).max(100).multipleOf(0.01, 'at most two decimals').meta({ label: 'Percent' }),
-  flat: koboOrNothing.default(0).meta({ label: 'Flat fee' }),
-  cap: koboOrNothing.nullable().default(null).meta({ label: 'Cap' }),
-});
+const percentField = z.number().min(0).max(100).multipleOf(0.01, 'at most two decimals');
+
+/**
+ * What a band charges on each channel, as flat fields (a form's boxes, a script's flags): a
+ * percentage (0.5 is 0.50%), a flat fee and a cap in kobo (no cap: left out or null). On a
+ * change, what is left out stays as it was.
+ */
+function chargeFields<P extends z.ZodType, F extends z.ZodType>(percent: P, flat: F) {
+  const cap = koboOrNothing.nullable().optional();
+  return {
+    cardPercent: percent.meta({ label: 'Card percent' }) as P,
+    cardFlat: flat.meta({ label: 'Card flat fee' }) as F,
+    cardCap: cap.meta({ label: 'Card cap' }),
+    transferPercent: percent.meta({ label: 'Transfer percent' }) as P,
+    transferFlat: flat.meta({ label: 'Transfer flat fee' }) as F,
+    transferCap: cap.meta({ label: 'Transfer cap' }),
+    ussdPercent: percent.meta({ label: 'USSD percent' }) as P,
+    ussdFlat: flat.meta({ label: 'USSD flat fee' }) as F,
+    ussdCap: cap.meta({ label: 'USSD cap' }),
+  };
+}
 
 const bandName = z.string().trim().min(2).max(60);
 
@@ -65,9 +79,7 @@ export const listPricingBands = defineCommand({
 const bandFields = {
   name: bandName,
   description: z.string().trim().max(300).default(''),
-  card: channelChargeInput,
-  transfer: channelChargeInput,
-  ussd: channelChargeInput,
+  ...chargeFields(percentField, koboOrNothing.default(0)),
   /** Makes this the band of every merchant without one of its own. */
   isDefault: z.boolean().default(false).meta({ label: 'Default band' }),
 };
@@ -85,8 +97,7 @@ export const createPricingBand = defineCommand({
   danger: 'confirm',
   input: z.object(bandFields),
   output: pricingBandRow,
-  example:
-    'traction pricing-bands create --name "Fuel stations" --card \'{"percent":0.4,"cap":150000}\' --transfer \'{"percent":0,"flat":5000}\' --ussd \'{"percent":0.5}\'',
+  example: 'traction pricing-bands create --name "Fuel stations" --card-percent 0.4 --card-cap 1500 --transfer-percent 0 --transfer-flat 50 --ussd-percent 0.5',
 });
 
 export const updatePricingBand = defineCommand({
@@ -105,13 +116,11 @@ export const updatePricingBand = defineCommand({
     id: idField.meta({ label: 'Band ID' }),
     name: bandName.optional(),
     description: z.string().trim().max(300).optional(),
-    card: channelChargeInput.optional(),
-    transfer: channelChargeInput.optional(),
-    ussd: channelChargeInput.optional(),
+    ...chargeFields(percentField.optional(), koboOrNothing.optional()),
     isDefault: z.literal(true).optional().meta({ label: 'Make it the default band' }),
   }),
   output: pricingBandRow,
-  example: 'traction pricing-bands update --id 2 --card \'{"percent":0.45,"cap":100000}\'',
+  example: 'traction pricing-bands update --id 2 --card-percent 0.45 --card-cap 1000',
 });
 
 export const bandMerchant = z.object({

@@ -29,12 +29,22 @@ import {
   updateBandRow,
 } from './pricing-bands.repository';
 
-type ChargeInput = { percent: number; flat: number; cap: number | null };
-const toCharge = (input: ChargeInput): ChannelCharge => ({
-  percentBps: Math.round(input.percent * 100),
-  flatKobo: BigInt(input.flat),
-  capKobo: input.cap === null ? null : BigInt(input.cap),
-});
+type ChargeInput = Partial<Record<`${PaymentChannel}${'Percent' | 'Flat' | 'Cap'}`, number | null | undefined>>;
+type StoredCharge = { percentBps: number; flatKobo: number; capKobo: number | null };
+
+/** A channel's charge from the flat fields; on a change, what is not given stays as it was (null: nothing given). */
+function toCharge(input: ChargeInput, channel: PaymentChannel, before?: StoredCharge): ChannelCharge | null {
+  const percent = input[`${channel}Percent`];
+  const flat = input[`${channel}Flat`];
+  const cap = input[`${channel}Cap`];
+  if (percent === undefined && flat === undefined && cap === undefined) return null;
+  const keptCap = before?.capKobo ?? null;
+  return {
+    percentBps: percent !== undefined && percent !== null ? Math.round(percent * 100) : (before?.percentBps ?? 0),
+    flatKobo: BigInt(flat ?? before?.flatKobo ?? 0),
+    capKobo: cap === undefined ? (keptCap === null ? null : BigInt(keptCap)) : cap === null ? null : BigInt(cap),
+  };
+}
 
 export const listPricingBandsHandler = implementList(listPricingBands, ({ ctx }) => ({
   query: bandQuery(ctx.db),
@@ -50,18 +60,20 @@ async function uniqueName(ctx: { db: Parameters<typeof bandNamed>[0] }, name: st
 export const createPricingBandHandler = implement(createPricingBand, async ({ input, ctx }) => {
   await uniqueName(ctx, input.name);
   const { id } = await insertBand(ctx.db, { name: input.name, description: input.description, adminId: requireAdmin(ctx).id, now: ctx.now });
-  for (const channel of CHANNELS) await setCharge(ctx.db, id, channel, toCharge(input[channel]));
+  for (const channel of CHANNELS) await setCharge(ctx.db, id, channel, toCharge(input, channel)!);
   if (input.isDefault) await makeDefault(ctx.db, id);
   return toBandRow((await findBand(ctx.db, id))!);
 });
 
 export const updatePricingBandHandler = implement(updatePricingBand, async ({ input, ctx }) => {
-  if (!(await findBand(ctx.db, input.id))) throw notFound(`Pricing band ${input.id} does not exist`);
+  const before = await findBand(ctx.db, input.id);
+  if (!before) throw notFound(`Pricing band ${input.id} does not exist`);
+  const charges = toBandRow(before).charges;
   if (input.name) await uniqueName(ctx, input.name, input.id);
   await updateBandRow(ctx.db, input.id, { name: input.name, description: input.description, adminId: requireAdmin(ctx).id, now: ctx.now });
   for (const channel of CHANNELS) {
-    const given = input[channel as PaymentChannel];
-    if (given) await setCharge(ctx.db, input.id, channel, toCharge(given));
+    const charge = toCharge(input, channel, charges[channel]);
+    if (charge) await setCharge(ctx.db, input.id, channel, charge);
   }
   if (input.isDefault) await makeDefault(ctx.db, input.id);
   return toBandRow((await findBand(ctx.db, input.id))!);

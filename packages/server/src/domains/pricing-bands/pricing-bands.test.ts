@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const charges = { card: { percent: 0.4, cap: 150_000 }, transfer: { percent: 0, flat: 5_000 }, ussd: { percent: 0.5 } };
+const charges = { cardPercent: 0.4, cardCap: 150_000, transferPercent: 0, transferFlat: 5_000, ussdPercent: 0.5 };
 
 describe('pricing bands', () => {
   it('creates a band with its charges in words, refuses a second of the same name, and moves the default flag', async () => {
@@ -31,15 +31,15 @@ describe('pricing bands', () => {
     const again = await manager.request('POST', BANDS, { body: { name: 'fuel STATIONS', ...charges } });
     expect(again.status).toBe(409);
     expect(again.body.message).toContain('Fuel stations');
-    const bad = await manager.request('POST', BANDS, { body: { name: 'Odd', ...charges, card: { percent: 0.123 } } });
+    const bad = await manager.request('POST', BANDS, { body: { name: 'Odd', ...charges, cardPercent: 0.123 } });
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body)).toContain('card');
+    expect(JSON.stringify(bad.body)).toContain('cardPercent');
 
     const list = await viewer.request('GET', BANDS);
     const standard = list.body.items.find((band: { name: string }) => band.name === 'Standard');
     expect(standard).toMatchObject({ isDefault: true, card: '0.50%, capped at ₦100.00' });
     expect(standard.merchants).toBeGreaterThanOrEqual(3);
-    const changed = await manager.request('PATCH', `${BANDS}/${made.body.id}`, { body: { isDefault: true, card: { percent: 0.45, cap: 100_000 } } });
+    const changed = await manager.request('PATCH', `${BANDS}/${made.body.id}`, { body: { isDefault: true, cardPercent: 0.45, cardCap: 100_000 } });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body).toMatchObject({ isDefault: true, card: '0.45%, capped at ₦1,000.00' });
     const after = await viewer.request('GET', BANDS);
