@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [server-start] [ledger] [transfers] [pipeline] [--no-postgres] [--quick]]`
+ * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [server-start] [ledger] [transfers] [pipeline] [payments] [--no-postgres] [--quick]]`
  *
  * Runs the benchmarks against real servers over loopback HTTP and prints figures: no
  * assertions, no pass or fail. PostgreSQL figures come from the server DATABASE_URL names, or
@@ -12,6 +12,7 @@ import os from 'node:os';
 import { cliBench } from './cli.bench';
 import { LEDGER_FULL, LEDGER_QUICK, ledgerBench } from './ledger.bench';
 import { TRANSFERS_FULL, TRANSFERS_QUICK, transfersBench } from './transfers.bench';
+import { PAYMENTS_FULL, PAYMENTS_QUICK, paymentsBench } from './payments.bench';
 import { bundleBench, printBundleFigures, type BundleFigure } from './bundle.bench';
 import { listCallBench, type ListOptions } from './list-call.bench';
 import { merchantsBench } from './merchants.bench';
@@ -28,7 +29,7 @@ const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith('--')));
 const picked = args.filter((arg) => !arg.startsWith('--'));
 for (const flag of flags) if (!['--no-postgres', '--quick'].includes(flag)) throw new Error(`unknown option ${flag}`);
-const NAMES = ['sign-in', 'list', 'merchants', 'palette', 'table', 'bundle', 'cli', 'server-start', 'ledger', 'transfers', 'pipeline'];
+const NAMES = ['sign-in', 'list', 'merchants', 'palette', 'table', 'bundle', 'cli', 'server-start', 'ledger', 'transfers', 'pipeline', 'payments'];
 for (const name of picked) if (!NAMES.includes(name)) throw new Error(`unknown benchmark ${name} (${NAMES.join(', ')})`);
 const wanted = (name: string) => picked.length === 0 || picked.includes(name);
 const quick = flags.has('--quick');
@@ -118,6 +119,10 @@ try {
       warmUpMs: quick ? 2_000 : 5_000,
     };
     for (const database of databases) figures.push(...(await pipelineBench(database, pipeline)));
+  }
+  // Payment logs at a million rows: pages, keyset depth and the CSV export beside raw pg and psql; monitoring.
+  if (wanted('payments')) {
+    for (const database of databases) figures.push(...(await paymentsBench(database, quick ? PAYMENTS_QUICK : PAYMENTS_FULL)));
   }
 } finally {
   await stopPostgres();

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { seedDemo, seedMerchants } from '@traction/server/testing';
+import { refreshPaymentRollups, seedDemo, seedMerchants, seedPayments } from '@traction/server/testing';
 import { startServer } from '@traction/server';
 import type { ChildOptions, ChildReady, ServerMemory } from './server';
 
@@ -35,6 +35,10 @@ let seedMs: number | undefined;
 if (options.merchants) {
   const started = performance.now();
   await seedMerchants(running.deps.db, { count: options.merchants });
+  if (options.payments) {
+    await seedPayments(running.deps.db, { count: options.payments });
+    await refreshPaymentRollups(running.deps.db);
+  }
   seedMs = performance.now() - started;
   // Fresh statistics, as autovacuum would have gathered on a live database by now.
   await sql`analyze`.execute(running.deps.db);

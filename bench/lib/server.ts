@@ -15,6 +15,8 @@ export interface ChildOptions {
   seedScale: number;
   /** Demo merchants to load (with their accounts and KYC records). */
   merchants?: number;
+  /** Demo payment logs to load after the merchants (with their settlement groups and the monitoring rollups). */
+  payments?: number;
 }
 
 export interface ChildReady {
@@ -67,6 +69,7 @@ export async function startBenchServer(options: {
   scryptLogN?: number;
   seedScale?: number;
   merchants?: number;
+  payments?: number;
 }): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'traction-bench-'));
   const created = options.database.kind === 'postgres' ? await createDatabase(options.database.serverUrl) : undefined;
@@ -80,6 +83,7 @@ export async function startBenchServer(options: {
     ...(options.scryptLogN ? { scryptLogN: options.scryptLogN } : {}),
     seedScale: options.seedScale ?? 1,
     ...(options.merchants ? { merchants: options.merchants } : {}),
+    ...(options.payments ? { payments: options.payments } : {}),
   };
   // The child keeps this process's Node flags (they include tsx's loader), plus any given in
   // BENCH_SERVER_NODE_FLAGS, e.g. `--cpu-prof --cpu-prof-dir=.bench/profiles` to profile the server.

@@ -6,6 +6,8 @@
 export { createScratchDatabase, openTestDatabase } from './test/test-database';
 export { seedDemo } from './demo/seed-demo';
 export { seedMerchants } from './demo/seed-merchants';
+export { seedPayments } from './demo/seed-payments';
+export { refreshPaymentRollups } from './domains/monitoring/index';
 export { specimenCard } from './demo/specimen-documents';
 export { hashPassword } from './domains/auth/index';
 /** Wallets with ledger accounts and money in them, and postings, for tests of money commands from outside. */
