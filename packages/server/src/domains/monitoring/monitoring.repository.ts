@@ -63,6 +63,18 @@ export async function routeSeries(db: Db, from: Date, to: Date, bucket: 'hour' |
   return rows;
 }
 
+/** The grouping key and the route or bank narrowing, for the daily rollup and for the log's tail. */
+function dailyFilters(by: 'route' | 'bank_code', filter: { route?: string; bank?: string }) {
+  return {
+    key: sql.raw(by),
+    pkey: sql.raw(`p.${by}`),
+    route: filter.route ? sql`and route = ${filter.route}` : sql``,
+    bank: filter.bank ? sql`and bank_code = ${filter.bank}` : sql``,
+    proute: filter.route ? sql`and p.route = ${filter.route}` : sql``,
+    pbank: filter.bank ? sql`and p.bank_code = ${filter.bank}` : sql``,
+  };
+}
+
 export interface CodeCount {
   key: string;
   code: string;
@@ -81,12 +93,7 @@ export async function codeCounts(
   by: 'route' | 'bank_code',
   filter: { route?: string; bank?: string } = {},
 ): Promise<CodeCount[]> {
-  const key = sql.raw(by);
-  const pkey = sql.raw(`p.${by}`);
-  const route = filter.route ? sql`and route = ${filter.route}` : sql``;
-  const bank = filter.bank ? sql`and bank_code = ${filter.bank}` : sql``;
-  const proute = filter.route ? sql`and p.route = ${filter.route}` : sql``;
-  const pbank = filter.bank ? sql`and p.bank_code = ${filter.bank}` : sql``;
+  const { key, pkey, route, bank, proute, pbank } = dailyFilters(by, filter);
   const { rows } = await sql<CodeCount>`
     select key, code, sum(payments)::int payments, sum(amount)::text amount from (
       select ${key} key, response_code code, payments, amount from payment_stats_daily
@@ -106,12 +113,7 @@ export async function dailySeries(
   by: 'route' | 'bank_code',
   filter: { route?: string; bank?: string } = {},
 ): Promise<Point[]> {
-  const key = sql.raw(by);
-  const pkey = sql.raw(`p.${by}`);
-  const route = filter.route ? sql`and route = ${filter.route}` : sql``;
-  const bank = filter.bank ? sql`and bank_code = ${filter.bank}` : sql``;
-  const proute = filter.route ? sql`and p.route = ${filter.route}` : sql``;
-  const pbank = filter.bank ? sql`and p.bank_code = ${filter.bank}` : sql``;
+  const { key, pkey, route, bank, proute, pbank } = dailyFilters(by, filter);
   const { rows } = await sql<Point & { day: string }>`
     select key, day::text as day, sum(payments)::int payments, sum(successful)::int successful, sum(amount)::text amount from (
       select ${key} key, day, payments, case when response_code = '00' then payments else 0 end successful, amount from payment_stats_daily

@@ -35,8 +35,8 @@ export function useMonitoringRange() {
 export function MonitoringRange({ range }: { range: ReturnType<typeof useMonitoringRange> }) {
   return (
     <div className="flex flex-wrap items-end gap-3" data-monitoring-range>
-      <label className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
-        From
+      <div className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
+        <span aria-hidden="true">From</span>
         <DateInput
           aria-label="From"
           value={range.startDate}
@@ -44,9 +44,9 @@ export function MonitoringRange({ range }: { range: ReturnType<typeof useMonitor
           className={`${fieldControlClass} mt-1 w-36`}
           placeholder="7 days ago"
         />
-      </label>
-      <label className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
-        To
+      </div>
+      <div className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
+        <span aria-hidden="true">To</span>
         <DateInput
           aria-label="To"
           value={range.endDate}
@@ -54,7 +54,7 @@ export function MonitoringRange({ range }: { range: ReturnType<typeof useMonitor
           className={`${fieldControlClass} mt-1 w-36`}
           placeholder="now"
         />
-      </label>
+      </div>
       <label className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
         Stands out below
         <select
