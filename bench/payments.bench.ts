@@ -14,8 +14,8 @@ import { buildPath, commandsById, lagosDate } from '@traction/core';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../packages/server/src/db/database';
-import { filterPaymentLogs, paymentLogQuery, toPaymentLog } from '../packages/server/src/domains/payments/index';
-import { countQuery, ordered, pageQuery } from '../packages/server/src/handling/list-runner';
+import { filterPaymentLogs, paymentLogCsv, paymentLogQuery, toPaymentLog } from '../packages/server/src/domains/payments/index';
+import { countQuery, csvCopyQuery, ordered, pageQuery } from '../packages/server/src/handling/list-runner';
 import { keepAliveAgent, send } from './lib/http';
 import { ms, summarize } from './lib/percentiles';
 import { detail, heading, type Figure } from './lib/report';
@@ -130,20 +130,23 @@ export async function paymentsBench(database: DatabaseChoice, options: PaymentsB
     const month = { startdatetime: `${monthStart}T00:00:00.000`, enddatetime: `${lastDay}T23:59:59.999` };
     const exported = await exportCsv(pathOf('payments.list', { ...month, download: 'csv' }), session.headers);
     if (compiler && server.databaseUrl) {
-      const source = { query: filterPaymentLogs(paymentLogQuery(compiler), month), ...ORDER, map: toPaymentLog };
+      const source = { query: filterPaymentLogs(paymentLogQuery(compiler), month), ...ORDER, map: toPaymentLog, csv: paymentLogCsv };
       const compiled = ordered(source, source.query).compile();
       const inlined = compiled.parameters.reduce<string>(
         (text, value, index) => text.replace(new RegExp(`\\$${index + 1}(?!\\d)`, 'g'), `'${value instanceof Date ? value.toISOString() : String(value)}'`),
         compiled.sql,
       );
-      const started = performance.now();
-      await run('psql', [server.databaseUrl, '-q', '-c', `\\copy (${inlined}) to '/dev/null' with csv header`], { maxBuffer: 1 << 20 });
-      const seconds = (performance.now() - started) / 1000;
-      const rate = exported.rows / seconds;
-      detail(
-        '  psql \\copy of the same query',
-        `${seconds.toFixed(2)} s = ${Math.round(rate).toLocaleString('en')} rows/s: ours ${(exported.rate / rate).toFixed(2)}× (target ≥ 0.7×)`,
-      );
+      const psqlCopy = async (query: string) => {
+        const started = performance.now();
+        await run('psql', [server.databaseUrl!, '-q', '-c', `\\copy (${query}) to '/dev/null' with csv header`], { maxBuffer: 1 << 20 });
+        return exported.rows / ((performance.now() - started) / 1000);
+      };
+      // The stored columns as they are (what the issue measures against), and the query the
+      // server copies, with its formatting in SQL (what PostgreSQL itself spends on it).
+      const raw = await psqlCopy(inlined);
+      const formatted = await psqlCopy(csvCopyQuery(source, commandsById.get('payments.list')!.list!.columns)!);
+      detail('  psql \\copy of the same query', `${Math.round(raw).toLocaleString('en')} rows/s: ours ${(exported.rate / raw).toFixed(2)}× (target ≥ 0.7×)`);
+      detail('  psql \\copy of the server\'s COPY query', `${Math.round(formatted).toLocaleString('en')} rows/s: ours ${(exported.rate / formatted).toFixed(2)}×`);
     }
 
     // Monitoring over 90 days (the rollups plus the payments after them).

@@ -2,11 +2,14 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Db } from './db/connect';
+import type { CsvCopier } from './db/csv-copy';
 import type { Providers } from './providers/providers';
 
 /** What the app is built from. No globals: tests build one per database. */
 export interface AppDeps {
   db: Db;
+  /** The database writing list exports as CSV itself; without it they are written in JavaScript. */
+  copier?: CsvCopier;
   config: ServerConfig;
   providers: Providers;
   clock: Clock;

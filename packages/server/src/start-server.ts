@@ -144,6 +144,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
   const deps: AppDeps = {
     db: database.db,
+    copier: database.copier,
     config,
     providers,
     clock: options.clock ?? systemClock,

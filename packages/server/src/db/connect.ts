@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { type CsvCopier, pgliteCopier, postgresCopier } from './csv-copy';
 import type { Database } from './database';
 import { PGlitePool } from './pglite-pool';
 
@@ -13,6 +14,8 @@ export interface OpenedDatabase {
   kind: 'pglite' | 'postgres';
   /** Where the data lives, for the start-up message. */
   location: string;
+  /** The database writing CSV itself (COPY), for list exports. */
+  copier: CsvCopier;
   close(): Promise<void>;
 }
 
@@ -52,6 +55,7 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       location: redact(options.databaseUrl),
+      copier: postgresCopier(pool),
       close: () => db.destroy(),
     };
   }
@@ -60,8 +64,10 @@ export async function openDatabase(options: {
   const pglite = await PGlite.create(inMemory ? undefined : options.dataDir, {
     parsers: { [INT8]: (value: string) => BigInt(value), [DATE]: (value: string) => value },
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
+  const pool = new PGlitePool(pglite);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
+    copier: pgliteCopier(pool),
     db,
     kind: 'pglite',
     location: inMemory ? 'memory' : options.dataDir,

@@ -44,6 +44,16 @@ export class PGlitePool implements PostgresPool {
     } as PostgresPoolClient;
   }
 
+  /** Runs `work` on the database directly while holding its one connection (COPY into a blob). */
+  async exclusive<T>(work: (pglite: PGlite) => Promise<T>): Promise<T> {
+    const connection = await this.connect();
+    try {
+      return await work(this.pglite);
+    } finally {
+      connection.release();
+    }
+  }
+
   async end(): Promise<void> {
     await this.queue;
     await this.pglite.close();

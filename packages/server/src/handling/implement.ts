@@ -1,5 +1,6 @@
 import type { AnyCommand, CommandOutput, CommandParsedInput } from '@traction/core';
 import type { SelectQueryBuilder } from 'kysely';
+import type { CsvColumns } from './csv-sql';
 import type { HandlerContext } from './handler-context';
 
 export type Handler<C extends AnyCommand> = (args: { input: CommandParsedInput<C>; ctx: HandlerContext }) => Promise<CommandOutput<C>>;
@@ -21,6 +22,12 @@ export interface ListSource<DB, TB, Row, Out extends object> {
   sortFirst?: { column: string; key: NoInfer<keyof Row & string> };
   /** Turns a selected row into the command's row shape. */
   map(row: Row): Out;
+  /**
+   * The exported columns' values as SQL over the query's tables, so PostgreSQL writes the CSV
+   * itself (COPY) rather than every row passing through `map`: a list that gives every column of
+   * its contract exports several times faster.
+   */
+  csv?: CsvColumns<Out>;
 }
 
 /**

@@ -1,6 +1,9 @@
 import { tagText, type ListColumn, type ListPage } from '@traction/core';
 import { stringify } from 'csv-stringify/sync';
-import { sql } from 'kysely';
+import { type AliasedRawBuilder, sql } from 'kysely';
+import type { CsvCopier } from '../db/csv-copy';
+import { inlineParameters } from '../db/inline-parameters';
+import { type CsvValue, csvCellSql } from './csv-sql';
 import type { ListSource } from './implement';
 
 /** The query of one page of a list, ordered by its cursor column. */
@@ -84,30 +87,108 @@ export interface CsvStyle {
 export const SPREADSHEET_CSV: CsvStyle = { spreadsheet: true, header: 'labels' };
 
 /**
- * Every matching row as CSV text, a chunk at a time; returns how many data rows it wrote, for
- * the client to check that it received them all. Chunks are read by keyset on the cursor
- * column, so memory stays flat however many rows match and late pages cost no more than early ones.
+ * Every matching row as CSV, a chunk at a time; returns how many data rows it wrote, for the
+ * client to check that it received them all. A list that gives its columns as SQL (`csv`) is
+ * written by PostgreSQL itself (COPY); any other is read by keyset and written here.
  */
 export async function* streamListCsv<DB, TB, Row, Out extends object>(
   source: ListSource<DB, TB, Row, Out>,
   columns: readonly ListColumn[],
   style: CsvStyle = SPREADSHEET_CSV,
-): AsyncGenerator<string, number> {
-  const { column, key, direction } = source.cursor;
-  const { sortFirst } = source;
+  copier?: CsvCopier,
+): AsyncGenerator<string | Uint8Array, number> {
   yield stringify([columns.map((c) => (style.header === 'keys' ? c.key : c.label))], { bom: style.spreadsheet });
+  const cells = copier && csvCells(source, columns, style);
+  if (cells) return yield* copyRows(source, cells, copier);
+  return yield* mappedRows(source, columns, style);
+}
+
+/** The exported cells as SQL, when the list gives every column of the contract as SQL. */
+function csvCells<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row, Out>, columns: readonly ListColumn[], style: CsvStyle) {
+  const csv = source.csv as Readonly<Record<string, CsvValue | undefined>> | undefined;
+  if (!csv || !columns.every((c) => csv[c.key] !== undefined)) return undefined;
+  return columns.map((c, i) => csvCellSql(c, csv[c.key]!, style.spreadsheet).as(`c${i}`));
+}
+
+/** The query PostgreSQL copies for a whole export, parameters written in (benchmarks run it through psql beside the server). */
+export function csvCopyQuery<DB, TB, Row, Out extends object>(
+  source: ListSource<DB, TB, Row, Out>,
+  columns: readonly ListColumn[],
+  style: CsvStyle = SPREADSHEET_CSV,
+) {
+  const cells = csvCells(source, columns, style);
+  if (!cells) return undefined;
+  const compiled = ordered(
+    source,
+    source.query
+      .clearSelect()
+      .select(cells as never)
+      .$castTo<Row>(),
+  ).compile();
+  return inlineParameters(compiled.sql, compiled.parameters);
+}
+
+/** Rows per window of an export from a database that copies into memory (PGlite): a few megabytes. */
+const COPY_WINDOW = 20_000;
+
+async function* copyRows<DB, TB, Row, Out extends object>(
+  source: ListSource<DB, TB, Row, Out>,
+  cells: AliasedRawBuilder<string | null, string>[],
+  copier: CsvCopier,
+): AsyncGenerator<Uint8Array, number> {
+  // Kysely cannot type a selection over tables only the list knows; the SQL is all that is used.
+  const cellsOf = (query: ListSource<DB, TB, Row, Out>['query']) =>
+    query
+      .clearSelect()
+      .select(cells as never)
+      .$castTo<Row>();
+  const copyOf = (query: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
+    const compiled = query.compile();
+    return inlineParameters(compiled.sql, compiled.parameters);
+  };
+  if (!copier.windowed) return yield* copier.copy(copyOf(ordered(source, cellsOf(source.query))));
+  const { cursor, sortFirst } = source;
+  let written = 0;
+  let after: { cursor: unknown; first: unknown } | undefined;
+  for (;;) {
+    const rest = after === undefined ? source.query : source.query.where(pastKeys(source, after.cursor, after.first));
+    // The window's last row, where the next one resumes; none when fewer rows than a window remain.
+    const boundary = (await ordered(source, rest)
+      .clearSelect()
+      .select([sql.ref(cursor.column).as('cursor'), ...(sortFirst ? [sql`${sql.ref(sortFirst.column)}::text`.as('first')] : [])])
+      .offset(COPY_WINDOW - 1)
+      .limit(1)
+      .executeTakeFirst()) as { cursor: unknown; first?: unknown } | undefined;
+    written += yield* copier.copy(copyOf(ordered(source, cellsOf(rest)).limit(COPY_WINDOW)));
+    if (!boundary) return written;
+    after = { cursor: boundary.cursor, first: boundary.first };
+  }
+}
+
+/** Rows after the one whose cursor (and sort-first value, as PostgreSQL compares it) are given, in the list's order. */
+function pastKeys<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row, Out>, cursorValue: unknown, firstValue: unknown) {
+  const { cursor, sortFirst } = source;
+  const past = sql.raw(cursor.direction === 'desc' ? '<' : '>');
+  return sortFirst
+    ? sql<boolean>`(${sql.ref(sortFirst.column)}, ${sql.ref(cursor.column)}) ${past} (${firstValue}, ${cursorValue})`
+    : sql<boolean>`${sql.ref(cursor.column)} ${past} ${cursorValue}`;
+}
+
+/** Rows read by keyset on the cursor column and written here: memory stays flat, late chunks cost no more than early ones. */
+async function* mappedRows<DB, TB, Row, Out extends object>(
+  source: ListSource<DB, TB, Row, Out>,
+  columns: readonly ListColumn[],
+  style: CsvStyle,
+): AsyncGenerator<string, number> {
+  const { key } = source.cursor;
+  const { sortFirst } = source;
   let written = 0;
   let after: Record<string, unknown> | undefined;
   for (;;) {
-    let query = ordered(source, source.query).limit(CHUNK);
-    if (after !== undefined) {
-      const past = sql.raw(direction === 'desc' ? '<' : '>');
-      query = query.where(
-        sortFirst
-          ? sql<boolean>`(${sql.ref(sortFirst.column)}, ${sql.ref(column)}) ${past} (${after[sortFirst.key]}, ${after[key]})`
-          : sql<boolean>`${sql.ref(column)} ${past} ${after[key]}`,
-      );
-    }
+    const query = ordered(
+      source,
+      after === undefined ? source.query : source.query.where(pastKeys(source, after[key], sortFirst ? after[sortFirst.key] : undefined)),
+    ).limit(CHUNK);
     const rows = await query.execute();
     if (rows.length === 0) return written;
     const records = rows.map((raw) => {

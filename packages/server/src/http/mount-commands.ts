@@ -183,7 +183,7 @@ async function runCommand(c: Context<AppEnv>, implementation: Implementation, de
       return csvResponse(
         c,
         command,
-        open((source) => streamListCsv(source, list.columns, style)),
+        open((source) => streamListCsv(source, list.columns, style, deps.copier)),
         deps,
       );
     }
@@ -423,7 +423,7 @@ function csvStyle(c: Context): CsvStyle {
  * all. Trailers need the Node response (@hono/node-server hands it over as `outgoing`); answered
  * in memory (tests through app.request) there is none, and no trailer.
  */
-function csvResponse(c: Context, command: AnyCommand, chunks: AsyncGenerator<string, number>, deps: AppDeps): Response {
+function csvResponse(c: Context, command: AnyCommand, chunks: AsyncGenerator<string | Uint8Array, number>, deps: AppDeps): Response {
   const encoder = new TextEncoder();
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   const countRows = Boolean(outgoing && /(^|,)\s*trailers\s*(;|,|$)/i.test(c.req.header('te') ?? ''));
@@ -435,7 +435,7 @@ function csvResponse(c: Context, command: AnyCommand, chunks: AsyncGenerator<str
           // Before close: the Node server writes trailers with the last chunk when the stream ends.
           if (countRows) outgoing!.addTrailers({ 'X-Row-Count': String(next.value) });
           controller.close();
-        } else controller.enqueue(encoder.encode(next.value));
+        } else controller.enqueue(typeof next.value === 'string' ? encoder.encode(next.value) : next.value);
       } catch (error) {
         deps.logger.error({ err: error, command: command.id }, 'CSV export failed part-way');
         controller.error(error);

@@ -80,6 +80,7 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
   const transfers = sandboxTransferProviders(database.db, { latencyMs: 0, timeoutMs: 50, pendingSeconds: 60, now: () => clock.now() });
   const deps: AppDeps = {
     db: database.db,
+    copier: database.copier,
     config: { ...defaultConfig, scryptLogN: TEST_SCRYPT_LOG_N, trustProxy: true, ...options.config },
     providers: { email, files, banks, transfers },
     clock,

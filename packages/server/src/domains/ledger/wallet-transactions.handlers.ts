@@ -19,6 +19,7 @@ import {
   findTransferWithCause,
   findTransferWithCauseById,
   toWalletTransaction,
+  walletTransactionCsv,
   transferAndLegs,
   type TransferWithCause,
   walletEntryQuery,
@@ -35,12 +36,14 @@ export const listWalletTransactionsHandler = implementList(listWalletTransaction
   query: filterWalletEntries(walletEntryQuery(ctx.db), input),
   ...ORDER,
   map: toWalletTransaction,
+  csv: walletTransactionCsv,
 }));
 
 export const listAllWalletTransactionsHandler = implementList(listAllWalletTransactions, ({ input, ctx }) => ({
   query: filterWalletEntries(walletEntryQuery(ctx.db), input),
   ...ORDER,
   map: toWalletTransaction,
+  csv: walletTransactionCsv,
 }));
 
 export const listWalletTransactionsByBusinessHandler = implementList(
@@ -49,6 +52,7 @@ export const listWalletTransactionsByBusinessHandler = implementList(
     query: filterWalletEntries(walletEntryQuery(ctx.db), { ...input, businessId: input.id }),
     ...ORDER,
     map: toWalletTransaction,
+    csv: walletTransactionCsv,
   }),
   {
     // A business that does not exist is a 404, not an empty log.

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { RowOf } from '../../db/row-of';
 import { isoTimestamp } from '../../db/timestamps';
+import type { CsvColumns } from '../../handling/csv-sql';
 
 /**
  * Reads of the wallet transaction log: `ledger_wallet_entries` (0013), one row per wallet a
@@ -104,6 +105,30 @@ export function toWalletTransaction(row: RowOf<typeof walletEntryQuery>): Wallet
     createdAt: isoTimestamp(row.created_at),
   };
 }
+
+/** `toWalletTransaction` as SQL over `walletEntryQuery`'s tables, for exports PostgreSQL writes itself. */
+export const walletTransactionCsv: CsvColumns<WalletTransaction> = {
+  id: 'e.id',
+  transferId: 'e.transfer_id',
+  reference: 'e.reference',
+  kind: 'e.kind',
+  direction: 'e.direction',
+  amount: 'e.amount',
+  fee: sql`(select coalesce(sum(f.amount), 0) from ledger_transfers f
+    where f.parent_transfer_id = e.transfer_id and f.kind = 'fee'
+      and (f.debit_account_id = e.account_id or f.credit_account_id = e.account_id))`,
+  balanceBefore: 'e.balance_before',
+  balanceAfter: 'e.balance_after',
+  status: sql`case when r.reference is not null then 'REVERSED' else 'SUCCESSFUL' end`,
+  reversedBy: 'r.reference',
+  partOf: 'p.reference',
+  narration: 't.narration',
+  counterparty: 't.counterparty',
+  businessId: 'e.business_id',
+  businessName: 'b.name',
+  walletUid: 'la.wallet_uid',
+  createdAt: 'e.created_at',
+};
 
 // ---- one transaction by reference
 

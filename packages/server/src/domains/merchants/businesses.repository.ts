@@ -1,9 +1,10 @@
-import { stateName, type BankAccount, type BusinessEventEntry, type BusinessSummary, type BusinessUser } from '@traction/core';
+import { NIGERIAN_STATES, stateName, type BankAccount, type BusinessEventEntry, type BusinessSummary, type BusinessUser } from '@traction/core';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
 import { lowerPrefixPattern, prefixPattern } from '../../db/like';
 import type { RowOf } from '../../db/row-of';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
+import { type CsvColumns, lookupSql } from '../../handling/csv-sql';
 
 /** The latest a picker (name or email prefix) answers with. */
 export const PICKER_LIMIT = 20;
@@ -62,6 +63,31 @@ export function businessBasics(row: BusinessSummaryRow) {
 export function toBusinessSummary(row: BusinessSummaryRow): BusinessSummary {
   return { ...businessBasics(row), state: stateName(row.state_code), kycExempt: row.kyc_exempt, bvnExempt: row.bvn_exempt };
 }
+
+const STATE_NAMES = Object.fromEntries(NIGERIAN_STATES.map((state) => [state.code, state.name]));
+/** A state's name for its code, in SQL: what `stateName` gives. */
+export const stateNameSql = lookupSql('b.state_code', STATE_NAMES, 'b.state_code');
+
+/** What `businessBasics` gives, as SQL over `businessSummaryQuery`'s tables, for exports PostgreSQL writes itself. */
+export const businessBasicsCsv = {
+  id: 'b.id',
+  name: 'b.name',
+  email: 'b.email',
+  phone: 'b.phone',
+  category: 'b.category',
+  stateCode: 'b.state_code',
+  isFraud: 'b.is_fraud',
+  isTrusted: 'b.is_trusted',
+  walletStatus: 'w.status',
+  createdAt: 'b.created_at',
+} as const;
+
+export const businessSummaryCsv: CsvColumns<BusinessSummary> = {
+  ...businessBasicsCsv,
+  state: stateNameSql,
+  kycExempt: 'b.kyc_exempt',
+  bvnExempt: 'b.bvn_exempt',
+};
 
 export async function findBusinessSummary(db: Db, id: number): Promise<BusinessSummary | undefined> {
   const row = await businessSummaryQuery(db).where('b.id', '=', id).executeTakeFirst();

@@ -16,7 +16,7 @@ import {
 /** Every change to a business is written down in its history, from any domain. */
 export { recordBusinessEvents, type BusinessEvent } from './business-events.repository';
 /** The merchant row every business list starts from (risk's lists extend it). */
-export { businessBasics, businessExists, businessSummaryQuery } from './businesses.repository';
+export { businessBasics, businessBasicsCsv, businessExists, businessSummaryQuery, stateNameSql } from './businesses.repository';
 
 /** Implementations of this domain's commands. */
 export const merchantImplementations: readonly Implementation[] = [

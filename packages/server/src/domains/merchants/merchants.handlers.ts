@@ -19,6 +19,7 @@ import { recordBusinessEvents } from './business-events.repository';
 import {
   businessesByPrefix,
   businessesOfSalesAgentQuery,
+  businessSummaryCsv,
   businessIdsOfPerson,
   businessSummaryQuery,
   findBusinessSummary,
@@ -133,7 +134,7 @@ export const listMerchantsHandler = implementList(listMerchants, ({ input, ctx }
   if (input.has_wallet !== undefined) query = query.where('w.uid', input.has_wallet ? 'is not' : 'is', null);
   if (input.startdatetime) query = query.where('b.created_at', '>=', rangeBoundToDate(input.startdatetime, 'start'));
   if (input.enddatetime) query = query.where('b.created_at', '<=', rangeBoundToDate(input.enddatetime, 'end'));
-  return { query, cursor: { column: 'b.id', key: 'id', direction: 'desc' }, map: toBusinessSummary };
+  return { query, cursor: { column: 'b.id', key: 'id', direction: 'desc' }, map: toBusinessSummary, csv: businessSummaryCsv };
 });
 
 export const merchantsByNameHandler = implement(merchantsByName, async ({ input, ctx }) => ({
@@ -169,7 +170,7 @@ export const salesAgentBusinessesHandler = implementList(salesAgentBusinesses, (
   let query = businessesOfSalesAgentQuery(ctx.db, input.email);
   const search = input.search?.trim();
   if (search) query = query.where((eb) => eb.or([startsWith('b.name', search), startsWith('b.email', search)]));
-  return { query, cursor: { column: 'b.id', key: 'id', direction: 'desc' }, map: toBusinessSummary };
+  return { query, cursor: { column: 'b.id', key: 'id', direction: 'desc' }, map: toBusinessSummary, csv: businessSummaryCsv };
 });
 
 export const merchantPasswordLinkHandler = implement(merchantPasswordLink, async ({ input, ctx }) => {

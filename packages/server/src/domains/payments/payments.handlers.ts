@@ -15,7 +15,7 @@ import {
 import { isoTimestamp } from '../../db/timestamps';
 import { implement, implementList } from '../../handling/implement';
 import { businessExists } from '../merchants/index';
-import { filterPaymentLogs, findPaymentDetail, findReceipts, paymentLogQuery, toPaymentLog } from './payments.repository';
+import { filterPaymentLogs, findPaymentDetail, findReceipts, paymentLogCsv, paymentLogQuery, toPaymentLog } from './payments.repository';
 
 /**
  * Newest first by (created_at, id), the order of payment_logs_recent and, for one merchant,
@@ -28,6 +28,7 @@ export const listPaymentLogsHandler = implementList(listPaymentLogs, ({ input, c
   query: filterPaymentLogs(paymentLogQuery(ctx.db), input),
   ...ORDER,
   map: toPaymentLog,
+  csv: paymentLogCsv,
 }));
 
 export const listBusinessPaymentLogsHandler = implementList(
@@ -36,6 +37,7 @@ export const listBusinessPaymentLogsHandler = implementList(
     query: filterPaymentLogs(paymentLogQuery(ctx.db), { ...input, businessId: input.id }),
     ...ORDER,
     map: toPaymentLog,
+    csv: paymentLogCsv,
   }),
   {
     // A merchant that does not exist is a 404, not an empty log.

@@ -1,5 +1,7 @@
 import {
   bankByCbnCode,
+  PROCESSOR_ROUTES,
+  RESPONSE_CODES,
   koboFromDatabase,
   type PaymentLog,
   type PaymentLogRange,
@@ -13,6 +15,8 @@ import type { Db } from '../../db/connect';
 import { lowerPrefixPattern } from '../../db/like';
 import type { RowOf } from '../../db/row-of';
 import { isoTimestamp } from '../../db/timestamps';
+import { bankNameSql } from '../../handling/csv-lookups';
+import { type CsvColumns, lookupSql } from '../../handling/csv-sql';
 
 /**
  * Reads of the payment logs (0024). Payments are never written here: they arrive from the
@@ -158,6 +162,32 @@ export function toPaymentLog(row: RowOf<typeof paymentLogQuery>): PaymentLog {
     settlementGroupId: row.group_id === null || row.group_id === undefined ? null : Number(row.group_id),
   };
 }
+
+const ROUTE_NAMES = Object.fromEntries(PROCESSOR_ROUTES.map((route) => [route.id, route.name]));
+
+/** The exported columns as SQL: what `toPaymentLog` gives them, for exports PostgreSQL writes itself. */
+export const paymentLogCsv: CsvColumns<PaymentLog> = {
+  createdAt: 'p.created_at',
+  reference: 'p.reference',
+  businessName: 'b.name',
+  terminalId: 'p.terminal_id',
+  channel: 'p.channel',
+  cardScheme: 'p.card_scheme',
+  maskedPan: 'p.masked_pan',
+  payerName: 'p.payer_name',
+  amount: 'p.amount',
+  charge: 'p.charge',
+  net: sql`case when p.status = 'SUCCESSFUL' then p.amount - p.charge else 0 end`,
+  pricingBand: 'pb.name',
+  routeName: lookupSql('p.route', ROUTE_NAMES, 'p.route'),
+  bankName: bankNameSql('p.bank_code'),
+  responseCode: 'p.response_code',
+  responseMessage: lookupSql('p.response_code', RESPONSE_CODES, sql`'Unknown response'`),
+  rrn: 'p.rrn',
+  stan: 'p.stan',
+  status: 'p.status',
+  settlementState: sql`case when p.status <> 'SUCCESSFUL' or c.status is null then 'NOT_SETTLEABLE' else ${lookupSql('c.status', SETTLEMENT_OF_CUMULATION, sql`'UNSETTLED'`).formulaFree} end`,
+};
 
 /** One payment with what its detail shows beside the row: the merchant's address, the band's charge on its channel, its cumulation. */
 export function findPaymentDetail(db: Db, id: number) {

@@ -3,7 +3,7 @@ import { requireAdmin } from '../../handling/handler-context';
 import { implement, implementList } from '../../handling/implement';
 import { resolveSelection } from '../../handling/selection';
 import { markFraud } from './flags';
-import { businessSearch, findRiskBusiness, lockBusiness, riskBusinessQuery, toRiskBusiness } from './risk.repository';
+import { businessSearch, findRiskBusiness, lockBusiness, riskBusinessCsv, riskBusinessQuery, toRiskBusiness } from './risk.repository';
 
 export const listFraudHandler = implementList(listFraud, ({ input, ctx }) => {
   let query = riskBusinessQuery(ctx.db);
@@ -12,7 +12,7 @@ export const listFraudHandler = implementList(listFraud, ({ input, ctx }) => {
   if (input.kyc_override === false) query = query.where('b.kyc_exempt', '=', false).where('b.bvn_exempt', '=', false);
   if (input.has_wallet !== undefined) query = query.where('w.uid', input.has_wallet ? 'is not' : 'is', null);
   if (input.search) query = query.where(businessSearch(input.search));
-  return { query, cursor: { column: 'b.id', key: 'id', direction: 'desc' }, map: toRiskBusiness };
+  return { query, cursor: { column: 'b.id', key: 'id', direction: 'desc' }, map: toRiskBusiness, csv: riskBusinessCsv };
 });
 
 const stateText = (mark: boolean) => (mark ? 'already marked as fraud' : 'not marked as fraud');

@@ -4,7 +4,8 @@ import type { Db } from '../../db/connect';
 import { lowerPrefixPattern } from '../../db/like';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 import type { RowOf } from '../../db/row-of';
-import { businessBasics, businessSummaryQuery } from '../merchants/index';
+import { type CsvColumns } from '../../handling/csv-sql';
+import { businessBasics, businessBasicsCsv, businessSummaryQuery, stateNameSql } from '../merchants/index';
 
 /** An id typed in a search box, if the text is one. */
 export const searchedId = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : null);
@@ -44,6 +45,17 @@ export function toRiskBusiness(row: RowOf<typeof riskBusinessQuery>): RiskBusine
     createdAt,
   };
 }
+
+/** `toRiskBusiness` as SQL, for exports PostgreSQL writes itself. */
+export const riskBusinessCsv: CsvColumns<RiskBusiness> = {
+  ...businessBasicsCsv,
+  stateName: stateNameSql,
+  fraudReason: 'b.fraud_reason',
+  fraudMarkedAt: 'b.fraud_marked_at',
+  trustedAt: 'b.trusted_at',
+  kycOverride: sql`(b.kyc_exempt or b.bvn_exempt)`,
+  hasWallet: sql`(w.uid is not null)`,
+};
 
 export async function findRiskBusiness(db: Db, id: number): Promise<RiskBusiness | undefined> {
   const row = await riskBusinessQuery(db).where('b.id', '=', id).executeTakeFirst();
@@ -99,6 +111,20 @@ export function toWalletRow(row: RowOf<typeof walletQuery>): WalletRow {
     createdAt: isoTimestamp(row.created_at),
   };
 }
+
+/** `toWalletRow` as SQL, for exports PostgreSQL writes itself. */
+export const walletRowCsv: CsvColumns<WalletRow> = {
+  uid: 'w.uid',
+  businessId: 'w.business_id',
+  businessName: 'b.name',
+  businessEmail: 'b.email',
+  isFraud: sql`coalesce(b.is_fraud, false)`,
+  status: 'w.status',
+  statusReason: 'w.status_reason',
+  statusChangedAt: 'w.status_changed_at',
+  balance: sql`coalesce(la.balance, 0)`,
+  createdAt: 'w.created_at',
+};
 
 export async function findWallet(db: Db, uid: string): Promise<WalletRow | undefined> {
   const row = await walletQuery(db).where('w.uid', '=', uid).executeTakeFirst();

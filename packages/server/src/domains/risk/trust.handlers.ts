@@ -2,13 +2,13 @@ import { alreadyInState, conflict, listTrust, notFound, toggleTrust } from '@tra
 import { requireAdmin } from '../../handling/handler-context';
 import { implement, implementList } from '../../handling/implement';
 import { setTrust } from './flags';
-import { businessSearch, findRiskBusiness, lockBusiness, riskBusinessQuery, toRiskBusiness } from './risk.repository';
+import { businessSearch, findRiskBusiness, lockBusiness, riskBusinessCsv, riskBusinessQuery, toRiskBusiness } from './risk.repository';
 
 export const listTrustHandler = implementList(listTrust, ({ input, ctx }) => {
   let query = riskBusinessQuery(ctx.db);
   if (input.isTrusted !== undefined) query = query.where('b.is_trusted', '=', input.isTrusted);
   if (input.search) query = query.where(businessSearch(input.search));
-  return { query, cursor: { column: 'b.id', key: 'id', direction: 'desc' }, map: toRiskBusiness };
+  return { query, cursor: { column: 'b.id', key: 'id', direction: 'desc' }, map: toRiskBusiness, csv: riskBusinessCsv };
 });
 
 export const toggleTrustHandler = implement(toggleTrust, async ({ input, ctx }) => {

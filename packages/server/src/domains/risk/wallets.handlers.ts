@@ -2,7 +2,7 @@ import { alreadyInState, listWallets, notFound, updateWalletStatus } from '@trac
 import { requireAdmin } from '../../handling/handler-context';
 import { implement, implementList } from '../../handling/implement';
 import { recordBusinessEvents } from '../merchants/index';
-import { businessSearch, findWallet, lockWallet, setWalletStatus, toWalletRow, walletQuery } from './risk.repository';
+import { businessSearch, findWallet, lockWallet, setWalletStatus, toWalletRow, walletQuery, walletRowCsv } from './risk.repository';
 
 export const listWalletsHandler = implementList(listWallets, ({ input, ctx }) => {
   let query = walletQuery(ctx.db);
@@ -11,7 +11,7 @@ export const listWalletsHandler = implementList(listWallets, ({ input, ctx }) =>
   if (input.uid) query = query.where('w.uid', '=', input.uid);
   if (input.search) query = query.where(businessSearch(input.search));
   // One wallet per business: the business id is a unique, indexed key to page by.
-  return { query, cursor: { column: 'w.business_id', key: 'business_id', direction: 'desc' }, map: toWalletRow };
+  return { query, cursor: { column: 'w.business_id', key: 'business_id', direction: 'desc' }, map: toWalletRow, csv: walletRowCsv };
 });
 
 export const updateWalletStatusHandler = implement(updateWalletStatus, async ({ input, ctx }) => {

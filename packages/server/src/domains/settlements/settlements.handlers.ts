@@ -12,9 +12,18 @@ import {
 } from '@traction/core';
 import { implement, implementList } from '../../handling/implement';
 import { actingOf, type ApprovalExecutor } from '../approvals/index';
-import { filterPaymentLogs, paymentLogQuery, toPaymentLog } from '../payments/index';
+import { filterPaymentLogs, paymentLogCsv, paymentLogQuery, toPaymentLog } from '../payments/index';
 import { settle } from './settle';
-import { cumulationQuery, filterCumulations, filterGroups, groupQuery, lockGroup, toSettlementCumulation, toSettlementGroup } from './settlements.repository';
+import {
+  cumulationQuery,
+  filterCumulations,
+  filterGroups,
+  groupQuery,
+  lockGroup,
+  settlementCumulationCsv,
+  toSettlementCumulation,
+  toSettlementGroup,
+} from './settlements.repository';
 
 /** The Lagos days a date-time range covers. */
 const daysOf = (input: { startdatetime?: string | undefined; enddatetime?: string | undefined }) => ({
@@ -41,6 +50,7 @@ export const listSettlementCumulationsHandler = implementList(
     query: filterCumulations(cumulationQuery(ctx.db, ctx.now).where('c.group_id', '=', BigInt(input.id) as never), input, ctx.now),
     cursor: { column: 'c.id', key: 'id', direction: 'asc' },
     map: toSettlementCumulation,
+    csv: settlementCumulationCsv(ctx.now),
   }),
   {
     precondition: async ({ input, ctx }) => {
@@ -60,6 +70,7 @@ export const listCumulationTransactionsHandler = implementList(
     query: filterPaymentLogs(paymentLogQuery(ctx.db), { cumulation: input.id }),
     cursor: { column: 'p.id', key: 'id', direction: 'desc' },
     map: toPaymentLog,
+    csv: paymentLogCsv,
   }),
   {
     precondition: async ({ input, ctx }) => {

@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import { lowerPrefixPattern } from '../../db/like';
 import type { RowOf } from '../../db/row-of';
+import type { CsvColumns } from '../../handling/csv-sql';
 import { isoTimestamp } from '../../db/timestamps';
 
 /**
@@ -172,6 +173,28 @@ export function toSettlementCumulation(row: RowOf<typeof cumulationQuery>): Sett
     settledBy: row.settled_by_name,
     settledAt: row.settled_at ? isoTimestamp(row.settled_at) : null,
     approvalRequestId: row.approval_request_id,
+  };
+}
+
+/** `toSettlementCumulation` as SQL over `cumulationQuery`'s tables (its status as of `now`), for exports PostgreSQL writes itself. */
+export function settlementCumulationCsv(now: Date): CsvColumns<SettlementCumulation> {
+  return {
+    id: 'c.id',
+    groupId: 'c.group_id',
+    businessId: 'c.business_id',
+    businessName: 'b.name',
+    paymentCount: 'c.payment_count',
+    amount: 'c.amount',
+    charges: 'c.charges',
+    net: sql`c.amount - c.charges`,
+    status: effectiveStatus(now),
+    settledAction: 'c.settled_action',
+    settledReference: 'c.settled_reference',
+    ledgerReference: 'lt.reference',
+    settledNote: 'c.settled_note',
+    settledBy: sql`nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), '')`,
+    settledAt: 'c.settled_at',
+    approvalRequestId: 'c.approval_request_id',
   };
 }
 

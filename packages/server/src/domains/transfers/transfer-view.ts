@@ -1,6 +1,9 @@
 import { bankByCbnCode, koboFromDatabase, type TransferDetail, type TransferRow } from '@traction/core';
 import { notFound } from '@traction/core';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
+import { bankNameSql } from '../../handling/csv-lookups';
+import { type CsvColumns, lookupSql } from '../../handling/csv-sql';
 import { accountNames } from '../ledger/index';
 import { adminNameById, retryOfTransfer, transferEvents, transferListQuery, type TransferListRow, transferPostings } from './transfers.repository';
 
@@ -31,6 +34,29 @@ export function toTransferRow(row: TransferListRow): TransferRow {
     updatedAt: row.updated_at.toISOString(),
   };
 }
+
+/** `toTransferRow` as SQL over `transferListQuery`'s tables, for exports PostgreSQL writes itself. */
+export const transferRowCsv: CsvColumns<TransferRow> = {
+  id: 't.id',
+  reference: 't.reference',
+  status: 't.status',
+  origin: 't.origin',
+  businessId: 't.business_id',
+  source: sql`coalesce(b.name, ${lookupSql('t.source_account_code', COMPANY_SOURCE_NAMES, 't.source_account_code').formulaFree})`,
+  bankCode: 't.bank_code',
+  bankName: bankNameSql('t.bank_code'),
+  accountNumber: 't.account_number',
+  accountName: 't.account_name',
+  amount: 't.amount',
+  fee: 't.fee',
+  provider: 't.provider',
+  sessionId: 't.session_id',
+  responseCode: 't.response_code',
+  responseMessage: 't.response_message',
+  batchId: 't.batch_id',
+  createdAt: 't.created_at',
+  updatedAt: 't.updated_at',
+};
 
 const fullName = (row: { first_name: string | null; last_name: string | null } | undefined) =>
   row?.first_name ? `${row.first_name} ${row.last_name ?? ''}`.trim() : null;

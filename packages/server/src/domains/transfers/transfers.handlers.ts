@@ -31,7 +31,7 @@ import { retryBankTransfer } from './retry';
 import { decideHeldTransfer } from './review';
 import { startTransfer, type TransferActor, type TransferOrder, type TransferSource } from './start-transfer';
 import { walletSource } from './transfer-source';
-import { toTransferRow, transferDetailOf } from './transfer-view';
+import { toTransferRow, transferDetailOf, transferRowCsv } from './transfer-view';
 import { settlementAccountOf, transferListQuery, transfersByIds } from './transfers.repository';
 import { balances, walletAccount } from '../ledger/index';
 
@@ -120,7 +120,7 @@ export const listTransferBanksHandler = implement(listTransferBanks, async () =>
 export const listTransfersHandler = implementList(listTransfers, ({ input, ctx }) => {
   const rangeProblem = transferRangeProblem(input);
   if (rangeProblem) throw badRequest(`enddatetime ${rangeProblem}`, [{ field: 'enddatetime', message: rangeProblem }]);
-  return { query: transferListQuery(ctx.db, input), cursor: { column: 't.id', key: 'id', direction: 'desc' }, map: toTransferRow };
+  return { query: transferListQuery(ctx.db, input), cursor: { column: 't.id', key: 'id', direction: 'desc' }, map: toTransferRow, csv: transferRowCsv };
 });
 
 export const getTransferHandler = implement(getTransfer, ({ input, ctx }) => transferDetailOf(ctx.db, input.id));
