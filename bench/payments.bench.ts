@@ -146,7 +146,10 @@ export async function paymentsBench(database: DatabaseChoice, options: PaymentsB
       const raw = await psqlCopy(inlined);
       const formatted = await psqlCopy(csvCopyQuery(source, commandsById.get('payments.list')!.list!.columns)!);
       detail('  psql \\copy of the same query', `${Math.round(raw).toLocaleString('en')} rows/s: ours ${(exported.rate / raw).toFixed(2)}× (target ≥ 0.7×)`);
-      detail('  psql \\copy of the server\'s COPY query', `${Math.round(formatted).toLocaleString('en')} rows/s: ours ${(exported.rate / formatted).toFixed(2)}×`);
+      detail(
+        "  psql \\copy of the server's COPY query",
+        `${Math.round(formatted).toLocaleString('en')} rows/s: ours ${(exported.rate / formatted).toFixed(2)}×`,
+      );
     }
 
     // Monitoring over 90 days (the rollups plus the payments after them).

@@ -52,6 +52,12 @@ export interface ServerConfig {
    * fifty times faster.
    */
   requeryMsPerSecond: number;
+  /**
+   * How long a session read stays good for the requests that follow (milliseconds; 0 reads it
+   * on every request). Commands that change anything empty the cache in their process; other
+   * processes on the same database see a sign-out or a revoked device within this time.
+   */
+  sessionCacheMs: number;
 }
 
 export const defaultConfig: ServerConfig = {
@@ -75,6 +81,7 @@ export const defaultConfig: ServerConfig = {
   productionAdminHost: null,
   clientErrorsPerAdminPer10Min: 20,
   requeryMsPerSecond: 1_000,
+  sessionCacheMs: 2_000,
 };
 
 const int = (value: string | undefined, fallback: number) => {
@@ -96,5 +103,6 @@ export function readConfig(env: NodeJS.ProcessEnv, port: number): ServerConfig {
     errorReporter: ERROR_REPORTERS.find((kind) => kind === env.TRACTION_ERROR_REPORTER) ?? defaultConfig.errorReporter,
     productionAdminHost: env.TRACTION_ADMIN_HOST?.trim().toLowerCase() || null,
     requeryMsPerSecond: int(env.TRACTION_REQUERY_MS_PER_SECOND, defaultConfig.requeryMsPerSecond),
+    sessionCacheMs: env.TRACTION_SESSION_CACHE_MS === '0' ? 0 : int(env.TRACTION_SESSION_CACHE_MS, defaultConfig.sessionCacheMs),
   };
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Db } from './db/connect';
+import type { SessionByToken, SessionCache } from './domains/auth/index';
 import type { CsvCopier } from './db/csv-copy';
 import type { Providers } from './providers/providers';
 
@@ -14,6 +15,8 @@ export interface AppDeps {
   providers: Providers;
   clock: Clock;
   logger: Logger;
+  /** Sessions as last read, for a moment (`config.sessionCacheMs`); without it every request reads its session. */
+  sessions?: SessionCache<SessionByToken>;
   /** This process's job worker, when it runs one: `ctx.afterCommit(() => ctx.deps.jobs?.nudge())` starts enqueued work now. */
   jobs?: { nudge(): void };
 }

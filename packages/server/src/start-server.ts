@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './clock';
 import { readConfig, type ServerConfig } from './config';
 import { openDatabase, type OpenedDatabase } from './db/connect';
 import { migrate } from './db/migrate';
+import { SessionCache } from './domains/auth/index';
 import { openCompanyAccounts } from './domains/ledger/index';
 import { releaseDeadClaims } from './http/idempotency';
 import type { AppDeps } from './deps';
@@ -145,6 +146,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const deps: AppDeps = {
     db: database.db,
     copier: database.copier,
+    sessions: new SessionCache(config.sessionCacheMs),
     config,
     providers,
     clock: options.clock ?? systemClock,

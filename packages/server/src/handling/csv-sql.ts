@@ -19,7 +19,7 @@ export interface FormulaFree {
  */
 export type CsvColumns<Out> = { readonly [K in keyof Out & string]?: CsvValue };
 
-const valueOf = (value: CsvValue) => (typeof value === 'string' ? sql.ref(value) : 'formulaFree' in value ? value.formulaFree : value);
+const sqlOf = (value: CsvValue) => (typeof value === 'string' ? sql.ref(value) : 'formulaFree' in value ? value.formulaFree : value);
 
 /**
  * A column's cell text in SQL, byte for byte what `csvCell` writes in JavaScript: kobo as
@@ -28,7 +28,7 @@ const valueOf = (value: CsvValue) => (typeof value === 'string' ? sql.ref(value)
  * writes an empty string as `""` and NULL as nothing, and the JavaScript path writes nothing.
  */
 export function csvCellSql(column: ListColumn, value: CsvValue, spreadsheet: boolean): RawBuilder<string | null> {
-  const v = valueOf(value);
+  const v = sqlOf(value);
   switch (column.kind) {
     case 'money':
       return sql<string>`(case when ${v} < 0 then '-' else '' end) || (abs(${v}::bigint) / 100)::text || '.' || lpad((abs(${v}::bigint) % 100)::text, 2, '0')`;
@@ -64,5 +64,5 @@ function neutralised(text: RawBuilder<unknown>): RawBuilder<string> {
  * constant: a keyed read per row, where a CASE would compare every entry in turn.
  */
 export function lookupSql(value: CsvValue, table: Readonly<Record<string, string>>, otherwise: CsvValue): FormulaFree {
-  return { formulaFree: sql<string>`coalesce(${sql.lit(JSON.stringify(table))}::jsonb ->> (${valueOf(value)})::text, ${valueOf(otherwise)})` };
+  return { formulaFree: sql<string>`coalesce(${sql.lit(JSON.stringify(table))}::jsonb ->> (${sqlOf(value)})::text, ${sqlOf(otherwise)})` };
 }

@@ -12,5 +12,5 @@ export async function authenticate(
 ): Promise<{ admin: SignedInAdmin; session: ActiveSession }> {
   const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
   if (!token) throw unauthorized('Sign in to continue.', 'unauthenticated');
-  return verifySession(deps.db, deps.config, token, deviceId, now);
+  return verifySession(deps.db, deps.config, token, deviceId, now, deps.sessions);
 }

@@ -44,7 +44,15 @@ const specificity = (path: string) =>
  */
 export function mountCommands(app: Hono<AppEnv>, implementations: readonly Implementation[], deps: AppDeps): void {
   for (const implementation of bySpecificity(implementations)) {
-    app.on(implementation.command.method, toHonoPath(implementation.command.path), (c) => runCommand(c, implementation, deps));
+    const { command } = implementation;
+    app.on(command.method, toHonoPath(command.path), async (c) => {
+      try {
+        return await runCommand(c, implementation, deps);
+      } finally {
+        // Whatever a command changed (a sign-out, a permission, a device) applies to the next request.
+        if (command.mutates) deps.sessions?.clear();
+      }
+    });
   }
 }
 

@@ -14,6 +14,8 @@ export { sendPasswordLink } from './password-links';
 export { markPasswordResetPending } from './password-tokens.repository';
 export { deviceFingerprint, hashPassword } from './secrets';
 export { revokeSessions } from './sessions.repository';
+export { SessionCache } from './session-cache';
+export type { SessionByToken } from './sessions.repository';
 export { verifySession } from './verify-session';
 
 /** Implementations of this domain's commands. */

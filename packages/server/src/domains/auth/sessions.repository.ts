@@ -57,7 +57,7 @@ export async function findSessionByToken(db: Db, token: string): Promise<Session
 // token's hash changes.
 const TOKEN_HASH_SLOT = '\0token-hash';
 const sessionByTokenQueries = new WeakMap<Db, CompiledQuery<SessionByToken>>();
-type SessionByToken = Awaited<ReturnType<ReturnType<typeof sessionByTokenQuery>['executeTakeFirstOrThrow']>>;
+export type SessionByToken = Awaited<ReturnType<ReturnType<typeof sessionByTokenQuery>['executeTakeFirstOrThrow']>>;
 
 function sessionByTokenQuery(db: Db, tokenHash: string) {
   return db

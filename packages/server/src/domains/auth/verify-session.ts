@@ -4,7 +4,8 @@ import type { Db } from '../../db/connect';
 import type { ServerConfig } from '../../config';
 import type { ActiveSession, SignedInAdmin } from '../../handling/handler-context';
 import { permissionsOf } from './accounts.repository';
-import { findSessionByToken, touchSession } from './sessions.repository';
+import type { SessionCache } from './session-cache';
+import { findSessionByToken, type SessionByToken, touchSession } from './sessions.repository';
 
 const SESSION_ENDED = 'Your session has ended. Sign in again.';
 const TOUCH_EVERY_MS = 60_000;
@@ -19,9 +20,11 @@ export async function verifySession(
   token: string,
   deviceId: string | null,
   now: Date,
+  cache?: SessionCache<SessionByToken>,
 ): Promise<{ admin: SignedInAdmin; session: ActiveSession }> {
   if (token.length > 200) throw unauthorized(SESSION_ENDED, 'session_unknown');
-  const row = await findSessionByToken(db, token);
+  const cached = cache?.get(token);
+  const row = cached ?? (await findSessionByToken(db, token));
   if (!row || row.deleted_at) throw unauthorized(SESSION_ENDED, 'session_unknown');
   // Checked before revocation: a session ended by rejecting its device should say so.
   if (!deviceId || sha256(deviceId) !== row.device_hash || row.device_status !== 'approved') throw deviceNotRecognized();
@@ -32,7 +35,8 @@ export async function verifySession(
   let idleExpiresAt = row.idle_expires_at;
   if (now.getTime() - row.last_seen_at.getTime() >= TOUCH_EVERY_MS) {
     idleExpiresAt = await touchSession(db, row.id, now, config, row.expires_at);
-  }
+    cache?.set(token, { ...row, last_seen_at: now, idle_expires_at: idleExpiresAt });
+  } else if (!cached) cache?.set(token, row);
   const permissions = permissionsOf(row.role, row.granted_permissions);
   return {
     admin: {

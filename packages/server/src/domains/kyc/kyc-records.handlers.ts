@@ -22,7 +22,16 @@ import { recordBusinessEvents } from '../merchants/index';
 import { businessNameStartsWith, findKycBusiness, kycBusinessesByName, toKycBusiness } from './kyc-businesses.repository';
 import { kycDocuments } from './kyc-documents.repository';
 import { findBlacklisted } from './kyc-id-blacklist.repository';
-import { findKycRecord, kycListQuery, kycRecordQuery, kycRecordsOfBusinesses, lockKycRecord, toKycListRow, toKycRecord } from './kyc-records.repository';
+import {
+  findKycRecord,
+  kycListCsv,
+  kycListQuery,
+  kycRecordQuery,
+  kycRecordsOfBusinesses,
+  lockKycRecord,
+  toKycListRow,
+  toKycRecord,
+} from './kyc-records.repository';
 import { allowedNext, applyStatusChange, kycHistory } from './kyc-status.repository';
 
 /**
@@ -39,9 +48,15 @@ export const listKycHandler = implementList(listKyc, ({ input, ctx }) => {
   if (input.end_date) query = query.where('k.submitted_at', '<=', rangeBoundToDate(input.end_date, 'end'));
   const map = (row: RowOf<typeof kycListQuery>) => toKycListRow(row);
   if (input.status !== 'ALL' && OPEN_KYC_STATUSES.includes(input.status)) {
-    return { query, cursor: { column: 'k.id', key: 'id', direction: 'asc' }, sortFirst: { column: 'k.submitted_at', key: 'submitted_order' }, map };
+    return {
+      query,
+      cursor: { column: 'k.id', key: 'id', direction: 'asc' },
+      sortFirst: { column: 'k.submitted_at', key: 'submitted_order' },
+      map,
+      csv: kycListCsv,
+    };
   }
-  return { query, cursor: { column: 'k.id', key: 'id', direction: 'desc' }, map };
+  return { query, cursor: { column: 'k.id', key: 'id', direction: 'desc' }, map, csv: kycListCsv };
 });
 
 async function loadRecord(ctx: HandlerContext, id: number) {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { RowOf } from '../../db/row-of';
 import { isoTimestamp } from '../../db/timestamps';
+import type { CsvColumns } from '../../handling/csv-sql';
 import { adminOf, isoOrNull } from './kyc-rows';
 
 /**
@@ -109,3 +110,18 @@ export async function openKycRecord(db: Db, businessId: number, verificationType
     .where('status', 'in', OPEN_KYC_STATUSES)
     .executeTakeFirst();
 }
+
+/** `toKycListRow` as SQL over `kycRecordQuery`'s tables, for exports PostgreSQL writes itself. */
+export const kycListCsv: CsvColumns<KycListRow> = {
+  id: 'k.id',
+  businessId: 'k.business_id',
+  businessName: 'b.name',
+  verificationType: 'k.verification_type',
+  documentType: 'k.document_type',
+  idNumber: sql`case when length(k.id_number) <= 4 then '••••' else '••••' || right(k.id_number, 4) end`,
+  detail: 'k.detail',
+  status: 'k.status',
+  submittedAt: 'k.submitted_at',
+  reviewedBy: sql`case when r.id is not null then coalesce(nullif(trim(coalesce(r.first_name, '') || ' ' || coalesce(r.last_name, '')), ''), nullif(r.email, '')) end`,
+  reviewedAt: 'k.reviewed_at',
+};

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect';
 import { lowerPrefixPattern } from '../../db/like';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 import type { RowOf } from '../../db/row-of';
-import { type CsvColumns } from '../../handling/csv-sql';
+import type { CsvColumns } from '../../handling/csv-sql';
 import { businessBasics, businessBasicsCsv, businessSummaryQuery, stateNameSql } from '../merchants/index';
 
 /** An id typed in a search box, if the text is one. */
