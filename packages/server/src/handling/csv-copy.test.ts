@@ -36,7 +36,6 @@ const WRITTEN_IN_JAVASCRIPT = new Set<string>([
   'bank-accounts.list',
   'business-logs.list',
   'support-issues.list',
-  'kyc.list',
   'kyc.blacklist.list',
   'fixed-accounts.list',
   'fixed-accounts.download',
