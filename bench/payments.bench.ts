@@ -52,6 +52,8 @@ export async function paymentsBench(database: DatabaseChoice, options: PaymentsB
   pool?.on('error', () => {});
   // Only to compile the server's own queries for the raw side: never executes through Kysely.
   const compiler = pool ? new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) : undefined;
+  // The lists' clock: the server reads them as of the request.
+  const now = new Date();
   try {
     detail(
       'demo data loaded in',
@@ -93,7 +95,7 @@ export async function paymentsBench(database: DatabaseChoice, options: PaymentsB
     );
     if (compiler && pool) {
       const statements = filters.map((input) => {
-        const source = { query: filterPaymentLogs(paymentLogQuery(compiler), input), ...ORDER, map: toPaymentLog };
+        const source = { query: filterPaymentLogs(paymentLogQuery(compiler, now), { ...input, now }), ...ORDER, map: toPaymentLog };
         return [pageQuery(source, 1, 100).compile(), countQuery(source).compile()] as const;
       });
       const samples: number[] = [];
@@ -130,7 +132,7 @@ export async function paymentsBench(database: DatabaseChoice, options: PaymentsB
     const month = { startdatetime: `${monthStart}T00:00:00.000`, enddatetime: `${lastDay}T23:59:59.999` };
     const exported = await exportCsv(pathOf('payments.list', { ...month, download: 'csv' }), session.headers);
     if (compiler && server.databaseUrl) {
-      const source = { query: filterPaymentLogs(paymentLogQuery(compiler), month), ...ORDER, map: toPaymentLog, csv: paymentLogCsv };
+      const source = { query: filterPaymentLogs(paymentLogQuery(compiler, now), { ...month, now }), ...ORDER, map: toPaymentLog, csv: paymentLogCsv(now) };
       const compiled = ordered(source, source.query).compile();
       const inlined = compiled.parameters.reduce<string>(
         (text, value, index) => text.replace(new RegExp(`\\$${index + 1}(?!\\d)`, 'g'), `'${value instanceof Date ? value.toISOString() : String(value)}'`),

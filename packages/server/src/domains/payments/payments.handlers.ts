@@ -25,19 +25,19 @@ import { filterPaymentLogs, findPaymentDetail, findReceipts, paymentLogCsv, paym
 const ORDER = { cursor: { column: 'p.id', key: 'id', direction: 'desc' }, sortFirst: { column: 'p.created_at', key: 'created_order' } } as const;
 
 export const listPaymentLogsHandler = implementList(listPaymentLogs, ({ input, ctx }) => ({
-  query: filterPaymentLogs(paymentLogQuery(ctx.db), input),
+  query: filterPaymentLogs(paymentLogQuery(ctx.db, ctx.now), { ...input, now: ctx.now }),
   ...ORDER,
   map: toPaymentLog,
-  csv: paymentLogCsv,
+  csv: paymentLogCsv(ctx.now),
 }));
 
 export const listBusinessPaymentLogsHandler = implementList(
   listBusinessPaymentLogs,
   ({ input, ctx }) => ({
-    query: filterPaymentLogs(paymentLogQuery(ctx.db), { ...input, businessId: input.id }),
+    query: filterPaymentLogs(paymentLogQuery(ctx.db, ctx.now), { ...input, businessId: input.id, now: ctx.now }),
     ...ORDER,
     map: toPaymentLog,
-    csv: paymentLogCsv,
+    csv: paymentLogCsv(ctx.now),
   }),
   {
     // A merchant that does not exist is a 404, not an empty log.
@@ -48,7 +48,7 @@ export const listBusinessPaymentLogsHandler = implementList(
 );
 
 export const getPaymentLogHandler = implement(getPaymentLog, async ({ input, ctx }): Promise<PaymentLogDetail> => {
-  const row = await findPaymentDetail(ctx.db, input.id);
+  const row = await findPaymentDetail(ctx.db, input.id, ctx.now);
   if (!row) throw notFound(`Payment ${input.id} does not exist`);
   const payment = toPaymentLog(row);
   const rule =
@@ -81,7 +81,7 @@ export const getReceiptDetailsHandler = implement(getReceiptDetails, async ({ in
       { field: 'rrn', message: 'give the RRN on the slip, or the date to list that day’s slips' },
     ]);
   const day = input.date ? { from: rangeBoundToDate(input.date, 'start'), to: rangeBoundToDate(input.date, 'end') } : undefined;
-  const rows = await findReceipts(ctx.db, input.terminal_id, { rrn: input.rrn, day, limit: RECEIPT_SEARCH_LIMIT });
+  const rows = await findReceipts(ctx.db, input.terminal_id, { rrn: input.rrn, day, limit: RECEIPT_SEARCH_LIMIT, now: ctx.now });
   const receipts: PosReceipt[] = rows.slice(0, RECEIPT_SEARCH_LIMIT).map((row) => {
     const payment = toPaymentLog(row);
     return {

@@ -1,5 +1,6 @@
 import {
   bankByCbnCode,
+  type CumulationStatus,
   PROCESSOR_ROUTES,
   RESPONSE_CODES,
   koboFromDatabase,
@@ -23,12 +24,14 @@ import { type CsvColumns, lookupSql } from '../../handling/csv-sql';
  * processors (today: the demo seed). Every join is LEFT on a unique key, so a list's count(*)
  * is the payments' alone and PostgreSQL drops the joins no filter names.
  */
-export function paymentLogQuery(db: Db) {
+export function paymentLogQuery(db: Db, now: Date) {
   return db
     .selectFrom('payment_logs as p')
     .leftJoin('businesses as b', 'b.id', 'p.business_id')
     .leftJoin('pricing_bands as pb', 'pb.id', 'p.pricing_band_id')
     .leftJoin('settlement_cumulations as c', 'c.id', 'p.cumulation_id')
+    .leftJoin('approval_requests as ar', 'ar.id', 'c.approval_request_id')
+    .select(cumulationStatus(now).as('cumulation_status'))
     .select([
       'p.id',
       'p.reference',
@@ -53,14 +56,24 @@ export function paymentLogQuery(db: Db) {
       'p.stan',
       'p.status',
       'p.cumulation_id',
-      'c.status as cumulation_status',
       'c.group_id',
     ]);
 }
 
 export type PaymentLogQuery = ReturnType<typeof paymentLogQuery>;
 
+/**
+ * The payment's cumulation's status as of `now`: one awaiting an approval that was declined or
+ * has expired is ready to settle again (the settlements domain's `effectiveStatus`, whose other
+ * rule — an open day that has closed — reads the same on a payment: unsettled).
+ */
+function cumulationStatus(now: Date) {
+  return sql<CumulationStatus | null>`case when c.status = 'AWAITING_APPROVAL' and (ar.status = 'DECLINED' or (ar.status = 'PENDING' and ar.expires_at <= ${now})) then 'PENDING' else c.status end`;
+}
+
 export interface PaymentLogFilters extends PaymentLogRange {
+  /** When the list is read: a settlement awaiting an expired approval is unsettled again. */
+  now: Date;
   merchant?: string | undefined;
   businessId?: number | undefined;
   status?: PaymentLog['status'] | undefined;
@@ -119,7 +132,7 @@ export function filterPaymentLogs(query: PaymentLogQuery, filters: PaymentLogFil
   if (filters.minAmount !== undefined) out = out.where('p.amount', '>=', BigInt(filters.minAmount) as never);
   if (filters.maxAmount !== undefined) out = out.where('p.amount', '<=', BigInt(filters.maxAmount) as never);
   if (filters.settlement === 'NOT_SETTLEABLE') out = out.where('p.status', '<>', 'SUCCESSFUL');
-  else if (filters.settlement) out = out.where('c.status', 'in', CUMULATION_STATUSES_OF[filters.settlement] as never);
+  else if (filters.settlement) out = out.where(sql<boolean>`${cumulationStatus(filters.now)} in (${sql.join(CUMULATION_STATUSES_OF[filters.settlement])})`);
   if (filters.search) {
     const text = filters.search.trim();
     // What a slip or a complaint carries: an RRN (12 digits), a terminal ID (8 characters), or our reference.
@@ -166,7 +179,7 @@ export function toPaymentLog(row: RowOf<typeof paymentLogQuery>): PaymentLog {
 const ROUTE_NAMES = Object.fromEntries(PROCESSOR_ROUTES.map((route) => [route.id, route.name]));
 
 /** The exported columns as SQL: what `toPaymentLog` gives them, for exports PostgreSQL writes itself. */
-export const paymentLogCsv: CsvColumns<PaymentLog> = {
+export const paymentLogCsv = (now: Date): CsvColumns<PaymentLog> => ({
   createdAt: 'p.created_at',
   reference: 'p.reference',
   businessName: 'b.name',
@@ -186,12 +199,12 @@ export const paymentLogCsv: CsvColumns<PaymentLog> = {
   rrn: 'p.rrn',
   stan: 'p.stan',
   status: 'p.status',
-  settlementState: sql`case when p.status <> 'SUCCESSFUL' or c.status is null then 'NOT_SETTLEABLE' else ${lookupSql('c.status', SETTLEMENT_OF_CUMULATION, sql`'UNSETTLED'`).formulaFree} end`,
-};
+  settlementState: sql`case when p.status <> 'SUCCESSFUL' or c.status is null then 'NOT_SETTLEABLE' else ${lookupSql(cumulationStatus(now), SETTLEMENT_OF_CUMULATION, sql`'UNSETTLED'`).formulaFree} end`,
+});
 
 /** One payment with what its detail shows beside the row: the merchant's address, the band's charge on its channel, its cumulation. */
-export function findPaymentDetail(db: Db, id: number) {
-  return paymentLogQuery(db)
+export function findPaymentDetail(db: Db, id: number, now: Date) {
+  return paymentLogQuery(db, now)
     .leftJoin('pricing_band_charges as pc', (join) => join.onRef('pc.band_id', '=', 'p.pricing_band_id').onRef('pc.channel', '=', 'p.channel'))
     .leftJoin('settlement_groups as g', 'g.id', 'c.group_id')
     .leftJoin('ledger_transfers as lt', 'lt.id', 'c.ledger_transfer_id')
@@ -211,8 +224,12 @@ export function findPaymentDetail(db: Db, id: number) {
 }
 
 /** A terminal's payments by RRN or on a Lagos day, newest first, one more than asked (to say the answer was cut). */
-export function findReceipts(db: Db, terminalId: string, options: { rrn?: string | undefined; day?: { from: Date; to: Date } | undefined; limit: number }) {
-  let query = paymentLogQuery(db).select('b.address as business_address').where('p.terminal_id', '=', terminalId);
+export function findReceipts(
+  db: Db,
+  terminalId: string,
+  options: { rrn?: string | undefined; day?: { from: Date; to: Date } | undefined; limit: number; now: Date },
+) {
+  let query = paymentLogQuery(db, options.now).select('b.address as business_address').where('p.terminal_id', '=', terminalId);
   if (options.rrn) query = query.where('p.rrn', '=', options.rrn);
   if (options.day) query = query.where('p.created_at', '>=', options.day.from).where('p.created_at', '<=', options.day.to);
   return query

@@ -67,10 +67,10 @@ export const listSettlementCumulationsHandler = implementList(
 export const listCumulationTransactionsHandler = implementList(
   listCumulationTransactions,
   ({ input, ctx }) => ({
-    query: filterPaymentLogs(paymentLogQuery(ctx.db), { cumulation: input.id }),
+    query: filterPaymentLogs(paymentLogQuery(ctx.db, ctx.now), { cumulation: input.id, now: ctx.now }),
     cursor: { column: 'p.id', key: 'id', direction: 'desc' },
     map: toPaymentLog,
-    csv: paymentLogCsv,
+    csv: paymentLogCsv(ctx.now),
   }),
   {
     precondition: async ({ input, ctx }) => {

@@ -173,6 +173,17 @@ describe('settling', () => {
     });
     expect(declined.status, declined.text).toBe(200);
     expect((await cumulationsOf(other.id, { status: 'PENDING' })).length).toBe(second.body.cumulations.length);
+    // Its payments read as unsettled again, not as awaiting a decision that was made.
+    const cumulationId = (second.body.cumulations as { id: number }[])[0]!.id;
+    const payments = await settler.request('GET', `/v2/settlements/cumulations/${cumulationId}/transactions`);
+    expect(payments.status, payments.text).toBe(200);
+    expect(new Set(payments.body.items.map((p: { settlementState: string }) => p.settlementState))).toEqual(new Set(['UNSETTLED']));
+    const viewer = await t.actor({ permissions: ['payments.view'] });
+    const awaiting = await viewer.request('GET', '/v1/payments/reports/paymentlogswithtime', {
+      query: { settlement: 'AWAITING_APPROVAL', cumulation: String(cumulationId) },
+    });
+    expect(awaiting.status, awaiting.text).toBe(200);
+    expect(awaiting.body.total).toBe(0);
     await t.db.updateTable('approval_policies').set({ approval_above_kobo: 500_000_000 }).where('command_id', '=', 'settlements.settle').execute();
   });
 });
