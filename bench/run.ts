@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [server-start] [ledger] [transfers] [pipeline] [payments] [--no-postgres] [--quick]]`
+ * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [server-start] [ledger] [transfers] [pipeline] [payments] [--no-postgres] [--no-pglite] [--quick]]`
  *
  * Runs the benchmarks against real servers over loopback HTTP and prints figures: no
  * assertions, no pass or fail. PostgreSQL figures come from the server DATABASE_URL names, or
@@ -28,7 +28,7 @@ import { scryptBench, signInBench } from './sign-in.bench';
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith('--')));
 const picked = args.filter((arg) => !arg.startsWith('--'));
-for (const flag of flags) if (!['--no-postgres', '--quick'].includes(flag)) throw new Error(`unknown option ${flag}`);
+for (const flag of flags) if (!['--no-postgres', '--no-pglite', '--quick'].includes(flag)) throw new Error(`unknown option ${flag}`);
 const NAMES = ['sign-in', 'list', 'merchants', 'palette', 'table', 'bundle', 'cli', 'server-start', 'ledger', 'transfers', 'pipeline', 'payments'];
 for (const name of picked) if (!NAMES.includes(name)) throw new Error(`unknown benchmark ${name} (${NAMES.join(', ')})`);
 const wanted = (name: string) => picked.length === 0 || picked.includes(name);
@@ -73,7 +73,9 @@ const figures: Figure[] = [];
 let bundle: BundleFigure[] = [];
 const notes: string[] = [];
 try {
-  const databases: DatabaseChoice[] = [{ kind: 'pglite' }];
+  // --no-pglite: PostgreSQL alone, when only its side-by-side figures are wanted (a million rows load in minutes).
+  const databases: DatabaseChoice[] = flags.has('--no-pglite') ? [] : [{ kind: 'pglite' }];
+  if (flags.has('--no-pglite')) notes.push('PGlite skipped (--no-pglite).');
   if (flags.has('--no-postgres')) notes.push('PostgreSQL skipped (--no-postgres).');
   else {
     const found = await findPostgres();
