@@ -59,6 +59,12 @@ function neutralised(text: RawBuilder<unknown>): RawBuilder<string> {
 }
 
 /**
+ * A text column whose check constraint admits no formula's first character (`rrn ~ '^[0-9]{12}$'`):
+ * written as stored, without the per-row test.
+ */
+export const checkedText = (column: string): FormulaFree => ({ formulaFree: sql<string>`${sql.ref(column)}` });
+
+/**
  * A value looked up in a fixed table of ours (a route's name by its id), `otherwise` (a code
  * from a checked column, or a word of ours) when it is not there. The table travels as one JSON
  * constant: a keyed read per row, where a CASE would compare every entry in turn.

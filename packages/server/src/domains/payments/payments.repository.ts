@@ -17,7 +17,7 @@ import { lowerPrefixPattern } from '../../db/like';
 import type { RowOf } from '../../db/row-of';
 import { isoTimestamp } from '../../db/timestamps';
 import { bankNameSql } from '../../handling/csv-lookups';
-import { type CsvColumns, lookupSql } from '../../handling/csv-sql';
+import { checkedText, type CsvColumns, lookupSql } from '../../handling/csv-sql';
 
 /**
  * Reads of the payment logs (0024). Payments are never written here: they arrive from the
@@ -178,15 +178,18 @@ export function toPaymentLog(row: RowOf<typeof paymentLogQuery>): PaymentLog {
 
 const ROUTE_NAMES = Object.fromEntries(PROCESSOR_ROUTES.map((route) => [route.id, route.name]));
 
-/** The exported columns as SQL: what `toPaymentLog` gives them, for exports PostgreSQL writes itself. */
+/**
+ * The exported columns as SQL: what `toPaymentLog` gives them, for exports PostgreSQL writes itself.
+ * Terminal, card, response code, RRN and STAN are checked by 0024 to be digits and capitals.
+ */
 export const paymentLogCsv = (now: Date): CsvColumns<PaymentLog> => ({
   createdAt: 'p.created_at',
   reference: 'p.reference',
   businessName: 'b.name',
-  terminalId: 'p.terminal_id',
+  terminalId: checkedText('p.terminal_id'),
   channel: 'p.channel',
   cardScheme: 'p.card_scheme',
-  maskedPan: 'p.masked_pan',
+  maskedPan: checkedText('p.masked_pan'),
   payerName: 'p.payer_name',
   amount: 'p.amount',
   charge: 'p.charge',
@@ -194,10 +197,10 @@ export const paymentLogCsv = (now: Date): CsvColumns<PaymentLog> => ({
   pricingBand: 'pb.name',
   routeName: lookupSql('p.route', ROUTE_NAMES, 'p.route'),
   bankName: bankNameSql('p.bank_code'),
-  responseCode: 'p.response_code',
+  responseCode: checkedText('p.response_code'),
   responseMessage: lookupSql('p.response_code', RESPONSE_CODES, sql`'Unknown response'`),
-  rrn: 'p.rrn',
-  stan: 'p.stan',
+  rrn: checkedText('p.rrn'),
+  stan: checkedText('p.stan'),
   status: 'p.status',
   settlementState: sql`case when p.status <> 'SUCCESSFUL' or c.status is null then 'NOT_SETTLEABLE' else ${lookupSql(cumulationStatus(now), SETTLEMENT_OF_CUMULATION, sql`'UNSETTLED'`).formulaFree} end`,
 });
