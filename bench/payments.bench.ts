@@ -88,27 +88,37 @@ export async function paymentsBench(database: DatabaseChoice, options: PaymentsB
       merchant: String(merchant),
       status: 'SUCCESSFUL' as const,
     }));
-    const ours = await series(
-      'payment logs: a week, one merchant, successful, page 1',
-      filters.map((input) => pathOf('payments.list', input)),
-      options.calls,
-    );
+    const filtered = filters.map((input) => pathOf('payments.list', input));
     if (compiler && pool) {
+      // Ours and the same two statements through pg taken in turns, call by call: a burst of
+      // other work on the machine then lands on both sides rather than on one series.
       const statements = filters.map((input) => {
         const source = { query: filterPaymentLogs(paymentLogQuery(compiler, now), { ...input, now }), ...ORDER, map: toPaymentLog };
         return [pageQuery(source, 1, 100).compile(), countQuery(source).compile()] as const;
       });
-      const samples: number[] = [];
+      const oursSamples: number[] = [];
+      const rawSamples: number[] = [];
       for (let i = 0; i < options.calls + 5; i++) {
+        const took = (await timed(filtered[i % filtered.length]!)).ms;
         const [page, count] = statements[i % statements.length]!;
         const started = performance.now();
         await Promise.all([pool.query(page.sql, page.parameters as unknown[]), pool.query(count.sql, count.parameters as unknown[])]);
-        if (i >= 5) samples.push(performance.now() - started);
+        if (i >= 5) {
+          oursSamples.push(took);
+          rawSamples.push(performance.now() - started);
+        }
       }
-      const raw = summarize(samples);
-      detail('  the same SQL through pg', `median ${ms(raw.median)}, p95 ${ms(raw.p95)}: ours ${(ours.p95 / raw.p95).toFixed(2)}× at p95 (target ≤ 2×)`);
+      const ours = summarize(oursSamples);
+      const raw = summarize(rawSamples);
+      const label = 'payment logs: a week, one merchant, successful, page 1';
+      detail(label, `median ${ms(ours.median)}, p95 ${ms(ours.p95)}`);
+      detail(
+        '  the same SQL through pg, in turns',
+        `median ${ms(raw.median)}, p95 ${ms(raw.p95)}: ours ${(ours.p95 / raw.p95).toFixed(2)}× at p95 (target ≤ 2×), ${(ours.median / raw.median).toFixed(2)}× at the median`,
+      );
+      figures.push({ benchmark: label, database: server.label, samples: ours.count, latency: ours });
       figures.push({ benchmark: 'payment logs page, same SQL through pg', database: server.label, samples: raw.count, latency: raw });
-    }
+    } else await series('payment logs: a week, one merchant, successful, page 1', filtered, options.calls);
 
     // Page 5,000 by keyset: `after` the row 499,900 rows in (or as deep as the data goes).
     const deep = Math.min(5_000, Math.floor(options.payments / 100) - 1);
@@ -130,28 +140,54 @@ export async function paymentsBench(database: DatabaseChoice, options: PaymentsB
     // The CSV export of a month of every merchant's payments, against psql \copy of the same query.
     const monthStart = lagosDate(new Date(Date.parse(recent.items[0]!.createdAt) - 29 * 86_400_000));
     const month = { startdatetime: `${monthStart}T00:00:00.000`, enddatetime: `${lastDay}T23:59:59.999` };
-    const exported = await exportCsv(pathOf('payments.list', { ...month, download: 'csv' }), session.headers);
-    if (compiler && server.databaseUrl) {
-      const source = { query: filterPaymentLogs(paymentLogQuery(compiler, now), { ...month, now }), ...ORDER, map: toPaymentLog, csv: paymentLogCsv(now) };
+    // Three rounds, ours and psql in turns (the machine is shared: one run alone says little); medians reported.
+    const exportPath = pathOf('payments.list', { ...month, download: 'csv' });
+    const source = compiler
+      ? { query: filterPaymentLogs(paymentLogQuery(compiler, now), { ...month, now }), ...ORDER, map: toPaymentLog, csv: paymentLogCsv(now) }
+      : undefined;
+    const rounds: { ours: { rows: number; seconds: number; grewBytes: number }; raw?: number; formatted?: number }[] = [];
+    for (let round = 0; round < 3; round++) {
+      const ours = await exportCsv(exportPath, session.headers);
+      if (!source || !server.databaseUrl) {
+        rounds.push({ ours });
+        continue;
+      }
       const compiled = ordered(source, source.query).compile();
       const inlined = compiled.parameters.reduce<string>(
         (text, value, index) => text.replace(new RegExp(`\\$${index + 1}(?!\\d)`, 'g'), `'${value instanceof Date ? value.toISOString() : String(value)}'`),
         compiled.sql,
       );
-      const psqlCopy = async (query: string) => {
+      const psqlSeconds = async (query: string) => {
         const started = performance.now();
         await run('psql', [server.databaseUrl!, '-q', '-c', `\\copy (${query}) to '/dev/null' with csv header`], { maxBuffer: 1 << 20 });
-        return exported.rows / ((performance.now() - started) / 1000);
+        return (performance.now() - started) / 1000;
       };
       // The stored columns as they are (what the issue measures against), and the query the
       // server copies, with its formatting in SQL (what PostgreSQL itself spends on it).
-      const raw = await psqlCopy(inlined);
-      const formatted = await psqlCopy(csvCopyQuery(source, commandsById.get('payments.list')!.list!.columns)!);
-      detail('  psql \\copy of the same query', `${Math.round(raw).toLocaleString('en')} rows/s: ours ${(exported.rate / raw).toFixed(2)}× (target ≥ 0.7×)`);
-      detail(
-        "  psql \\copy of the server's COPY query",
-        `${Math.round(formatted).toLocaleString('en')} rows/s: ours ${(exported.rate / formatted).toFixed(2)}×`,
-      );
+      const raw = await psqlSeconds(inlined);
+      const formatted = await psqlSeconds(csvCopyQuery(source, commandsById.get('payments.list')!.list!.columns)!);
+      rounds.push({ ours, raw, formatted });
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const rows = rounds[0]!.ours.rows;
+    const oursSeconds = median(rounds.map((r) => r.ours.seconds));
+    const grew = Math.max(...rounds.map((r) => r.ours.grewBytes));
+    const rate = (seconds: number) => `${Math.round(rows / seconds).toLocaleString('en')} rows/s`;
+    detail(
+      'CSV export, a month of payment logs',
+      `${rows.toLocaleString('en')} rows in ${oursSeconds.toFixed(2)} s (median of 3) = ${rate(oursSeconds)}; server +${(grew / 1024 / 1024).toFixed(0)} MB at most (target < 64 MB)`,
+    );
+    figures.push({
+      benchmark: 'payment logs CSV export, a month',
+      database: server.label,
+      samples: 3,
+      latency: summarize(rounds.map((r) => r.ours.seconds * 1000)),
+    });
+    if (rounds[0]!.raw !== undefined) {
+      const raw = median(rounds.map((r) => r.raw!));
+      const formatted = median(rounds.map((r) => r.formatted!));
+      detail('  psql \\copy of the same query', `${rate(raw)}: ours ${(raw / oursSeconds).toFixed(2)}× (target ≥ 0.7×)`);
+      detail("  psql \\copy of the server's COPY query", `${rate(formatted)}: ours ${(formatted / oursSeconds).toFixed(2)}×`);
     }
 
     // Monitoring over 90 days (the rollups plus the payments after them).
@@ -167,7 +203,7 @@ export async function paymentsBench(database: DatabaseChoice, options: PaymentsB
     await server.close();
   }
 
-  async function exportCsv(path: string, headers: Record<string, string>): Promise<{ rows: number; rate: number }> {
+  async function exportCsv(path: string, headers: Record<string, string>): Promise<{ rows: number; seconds: number; grewBytes: number }> {
     const before = await server.memory();
     server.resetPeak();
     const started = performance.now();
@@ -186,13 +222,6 @@ export async function paymentsBench(database: DatabaseChoice, options: PaymentsB
     });
     const seconds = (performance.now() - started) / 1000;
     const peak = (await server.memory()).peakRss;
-    const rows = lines - 1;
-    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
-    detail(
-      'CSV export, a month of payment logs',
-      `${rows.toLocaleString('en')} rows in ${seconds.toFixed(2)} s = ${Math.round(rows / seconds).toLocaleString('en')} rows/s; server +${mb(peak - before.rss)} (target < 64 MB)`,
-    );
-    figures.push({ benchmark: 'payment logs CSV export, a month', database: server.label, samples: 1, latency: summarize([seconds * 1000]) });
-    return { rows, rate: rows / seconds };
+    return { rows: lines - 1, seconds, grewBytes: peak - before.rss };
   }
 }
