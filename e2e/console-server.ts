@@ -37,6 +37,8 @@ export async function startConsoleServer(options: ConsoleServerOptions = {}): Pr
     // enough demo merchants for every list to page, few enough to load in a second or two
     demoMerchants: options.demoMerchants ?? 600,
     demoPayments: options.demoPayments ?? 3_000,
+    // every terminal the payments name, and a fleet that pages
+    demoTerminals: 1_000,
     env: { TRACTION_ADMIN_EMAIL: ROOT_EMAIL, ...(options.generatedPassword ? {} : { TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD }) },
     config: { scryptLogN: 10, webDistDir: WEB_DIST },
     providers: { email },

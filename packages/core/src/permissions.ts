@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   'pricing-bands.view': { label: 'View pricing bands and which merchants are on them', group: 'Settings' },
   'pricing-bands.manage': { label: 'Create and change pricing bands', group: 'Settings' },
   'pricing-bands.assign': { label: 'Put merchants on pricing bands', group: 'Settings' },
+  'terminals.view': { label: 'View terminals and their history', group: 'Terminals' },
+  'terminals.manage': { label: 'Add terminals, change their details and move them between states', group: 'Terminals' },
   'monitoring.view': { label: 'Monitor transactions (success rates by route and bank)', group: 'Product Monitoring' },
   'settlements.view': { label: 'View settlement groups and cumulations', group: 'Settlements' },
   'settlements.settle': { label: 'Settle cumulations (to wallets or marked as settled outside), and approve settlements', group: 'Settlements' },

@@ -19,6 +19,7 @@ import { paymentImplementations } from './domains/payments/index';
 import { settlementExecutors, settlementImplementations } from './domains/settlements/index';
 import { monitoringImplementations } from './domains/monitoring/index';
 import { pricingBandImplementations } from './domains/pricing-bands/index';
+import { terminalImplementations } from './domains/terminals/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
 import { jobImplementations } from './domains/jobs/index';
@@ -48,6 +49,7 @@ export const implementations: readonly Implementation[] = [
   ...settlementImplementations,
   ...monitoringImplementations,
   ...pricingBandImplementations,
+  ...terminalImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,
   ...jobImplementations,

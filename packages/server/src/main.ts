@@ -18,6 +18,7 @@ const running = await startServer({
   demo: process.env.TRACTION_DEMO !== 'false',
   ...(process.env.TRACTION_DEMO_MERCHANTS ? { demoMerchants: Number(process.env.TRACTION_DEMO_MERCHANTS) } : {}),
   ...(process.env.TRACTION_DEMO_PAYMENTS ? { demoPayments: Number(process.env.TRACTION_DEMO_PAYMENTS) } : {}),
+  ...(process.env.TRACTION_DEMO_TERMINALS ? { demoTerminals: Number(process.env.TRACTION_DEMO_TERMINALS) } : {}),
   config: { webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)) },
 }).catch((error: unknown) => {
   // A refusal to start (sandboxes in production, a missing variable) says what to set: show

@@ -26,6 +26,7 @@ import { seedBulkTransfers } from './demo/seed-bulk-transfers';
 import { seedSweeps } from './demo/seed-sweeps';
 import { DEMO_PAYMENTS, seedPayments } from './demo/seed-payments';
 import { seedSettlements } from './demo/seed-settlements';
+import { DEMO_TERMINALS, seedTerminals } from './demo/seed-terminals';
 
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
@@ -51,6 +52,8 @@ export interface StartOptions {
   demoMerchants?: number;
   /** Demo payment logs to load with it (default 20,000 over 30 days; benchmarks ask for 1,000,000 over 90). */
   demoPayments?: number;
+  /** Demo terminals to load (default DEMO_TERMINALS). */
+  demoTerminals?: number;
   config?: Partial<ServerConfig>;
   /** Providers to use instead of the ones the environment names (the rest still come from it). */
   providers?: Partial<Providers>;
@@ -142,6 +145,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (loaded.payments > 0) logger.info(loaded, 'demo payments loaded');
     // Their settlements, run and approved through the settlements and approvals domains (once).
     await seedSettlements(database.db);
+    // The terminal fleet: every terminal the payments name, deployed, and the rest in every state (once).
+    const terminals = await seedTerminals(database.db, { count: options.demoTerminals ?? DEMO_TERMINALS });
+    if (terminals.terminals > 0) logger.info(terminals, 'demo terminals loaded');
   }
   const deps: AppDeps = {
     db: database.db,

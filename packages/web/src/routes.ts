@@ -174,9 +174,9 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/kyc-override-portal', 'KYC Override Portal', 'Verification', { permission: 'kyc.override', page: 'KycOverridePage' }),
   sub('/kyc-corporate-upload/{id?}', 'KYC Corporate Upload', 'Verification', { permission: 'kyc.corporate', page: 'KycCorporateUploadPage' }),
 
-  link('/terminals', 'All Terminals', 'Terminals'),
-  sub('/terminals/{id}', 'Edit Terminal', 'Terminals'),
-  sub('/terminal/new', 'New Terminal', 'Terminals'),
+  link('/terminals', 'All Terminals', 'Terminals', { permission: 'terminals.view', page: 'TerminalsPage' }),
+  sub('/terminals/{id}', 'Edit Terminal', 'Terminals', { permission: 'terminals.view', page: 'TerminalPage' }),
+  sub('/terminal/new', 'New Terminal', 'Terminals', { permission: 'terminals.manage', page: 'NewTerminalPage' }),
   link('/unmap-terminals', 'Unmap Terminals', 'Terminals'),
   link('/terminal-history', 'Terminal History', 'Terminals'),
   link('/terminal-uploads', 'Terminal Uploads', 'Terminals'),

@@ -145,7 +145,9 @@ export interface TestServer {
  * `generatedPassword: true` starts it as a first `npm start` does, without TRACTION_ADMIN_PASSWORD:
  * the super admin gets a one-time password that must be changed at the first sign-in.
  */
-export async function startTestServer(options: { merchants?: number; payments?: number; generatedPassword?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { merchants?: number; payments?: number; terminals?: number; generatedPassword?: boolean } = {},
+): Promise<TestServer> {
   const email = new SandboxEmailProvider();
   const server = await startServer({
     port: 0,
@@ -155,6 +157,7 @@ export async function startTestServer(options: { merchants?: number; payments?: 
     demo: true,
     demoMerchants: options.merchants ?? 0,
     demoPayments: options.payments ?? 0,
+    demoTerminals: options.terminals ?? 0,
     // LOG_LEVEL here rather than a logger of our own: the server builds its pino logger from it.
     env: { TRACTION_ADMIN_EMAIL: ROOT_EMAIL, ...(options.generatedPassword ? {} : { TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD }), LOG_LEVEL: 'silent' },
     config: { scryptLogN: 10 },

@@ -36,6 +36,7 @@ import { paymentCommands } from './payments/index';
 import { settlementCommands } from './settlements/index';
 import { monitoringCommands } from './monitoring/index';
 import { pricingBandCommands } from './pricing-bands/index';
+import { terminalCommands } from './terminals/index';
 import { clientErrorSettings, listClientErrors, reportClientError } from './client-errors/client-errors';
 
 /** Every command of the back office. Server, console and CLI are built from this list. */
@@ -85,6 +86,7 @@ export const registry = [
   ...settlementCommands,
   ...monitoringCommands,
   ...pricingBandCommands,
+  ...terminalCommands,
   reportClientError,
   clientErrorSettings,
   listClientErrors,

@@ -41,6 +41,7 @@ import type {
   SettlementCumulationsTable,
   SettlementGroupsTable,
 } from './tables/payments.tables';
+import type { TerminalEventsTable, TerminalsTable } from './tables/terminals.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -102,6 +103,8 @@ export interface Database {
   settlement_groups: SettlementGroupsTable;
   settlement_cumulations: SettlementCumulationsTable;
   payment_logs: PaymentLogsTable;
+  terminals: TerminalsTable;
+  terminal_events: TerminalEventsTable;
   payment_stats_route_hourly: PaymentStatsRouteHourlyTable;
   payment_stats_daily: PaymentStatsDailyTable;
   payment_stats_watermark: PaymentStatsWatermarkTable;

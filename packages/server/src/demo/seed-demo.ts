@@ -29,6 +29,8 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'settlements.view',
     'settlements.settle',
     'monitoring.view',
+    'terminals.view',
+    'terminals.manage',
   ],
   'Risk & Compliance': [
     'admins.view',
@@ -57,7 +59,16 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'payments.view',
     'monitoring.view',
   ],
-  'Customer Support': ['admins.view', 'merchants.view', 'merchants.support', 'kyc.view', 'fixed-accounts.view', 'wallets.view', 'payments.view'],
+  'Customer Support': [
+    'admins.view',
+    'merchants.view',
+    'merchants.support',
+    'kyc.view',
+    'fixed-accounts.view',
+    'wallets.view',
+    'payments.view',
+    'terminals.view',
+  ],
   Finance: [
     'admins.view',
     'audit.view',
@@ -100,6 +111,7 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'payments.view',
     'settlements.view',
     'monitoring.view',
+    'terminals.view',
   ],
   Engineering: ['admins.view', 'permissions.view', 'audit.view', 'jobs.view', 'transfers.view', 'monitoring.view'],
 };

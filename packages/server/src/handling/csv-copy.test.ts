@@ -10,6 +10,7 @@ import { seedMerchants } from '../demo/seed-merchants';
 import { seedPayments } from '../demo/seed-payments';
 import { seedSettlements } from '../demo/seed-settlements';
 import { seedSweeps } from '../demo/seed-sweeps';
+import { seedTerminals } from '../demo/seed-terminals';
 import { seedTransfers } from '../demo/seed-transfers';
 import { createTestApp, TEST_SCRYPT_LOG_N, type Actor, type TestApp } from '../test/harness';
 import { buildRequest, validInput } from '../test/invalid-inputs';
@@ -59,6 +60,7 @@ const WRITTEN_IN_JAVASCRIPT = new Set<string>([
   'pricing-bands.list',
   'pricing-bands.merchants',
   'client-errors.list',
+  'terminals.history',
 ]);
 
 const TRICKY = ['=HYPERLINK("http://evil.example","x")', 'Ada, "Lagos"\nBranch', '+2348031234567', '-1+1', '@SUM(A1)', '\tTabbed', 'Ọlá Ẹ̀bùn', ''];
@@ -84,6 +86,7 @@ beforeAll(async () => {
   await seedTransfers(t.deps);
   await seedBulkTransfers(t.deps);
   await seedSweeps(t.deps);
+  await seedTerminals(t.db, { count: 400 });
   // Text that must be quoted or neutralised, in the columns people type.
   const businesses = await t.db.selectFrom('businesses').select('id').orderBy('id').limit(TRICKY.length).execute();
   for (const [i, { id }] of businesses.entries()) {
@@ -108,6 +111,9 @@ beforeAll(async () => {
   ids.group = await first('settlement_groups');
   ids.cumulation = await first('settlement_cumulations');
   ids.batch = await first('bulk_transfer_uploads');
+  ids.terminal = Number((await t.db.selectFrom('terminals').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id);
+  const mapped = await t.db.selectFrom('terminals').select('business_id').where('business_id', 'is not', null).limit(1).executeTakeFirstOrThrow();
+  inputs['terminals.of-merchant'] = { businessId: mapped.business_id };
   const agent = await t.db.selectFrom('businesses').select('sales_agent_email').where('sales_agent_email', 'is not', null).limit(1).executeTakeFirstOrThrow();
   inputs['sales-agent.businesses'] = { email: agent.sales_agent_email };
 }, 240_000);
@@ -120,6 +126,7 @@ const PATH_IDS: Record<string, keyof typeof ids> = {
   'settlements.cumulations': 'group',
   'settlements.transactions': 'cumulation',
   'bulk-transfers.rows': 'batch',
+  'terminals.history': 'terminal',
 };
 
 async function csvOf(app: ReturnType<typeof createApp>, command: AnyCommand, prefer?: string): Promise<{ status: number; text: string }> {

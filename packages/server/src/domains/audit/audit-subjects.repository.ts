@@ -140,6 +140,10 @@ async function lookUp(db: Db, kind: AuditSubjectKind, by: 'id' | 'email' | 'numb
       const row = id === null ? undefined : await db.selectFrom('uploads').select(['id', 'original_name']).where('id', '=', id).executeTakeFirst();
       return row ? { id: String(row.id), name: `“${row.original_name}” (#${row.id})` } : null;
     }
+    case 'terminal': {
+      const row = id === null ? undefined : await db.selectFrom('terminals').select(['id', 'serial_no', 'terminal_id']).where('id', '=', id).executeTakeFirst();
+      return row ? { id: String(row.id), name: `terminal ${row.serial_no} (${row.terminal_id})` } : null;
+    }
     default:
       return kind satisfies never;
   }

@@ -27,6 +27,8 @@ export function auditSubjectPath(entry: Pick<AuditEntry, 'subject' | 'subjectKin
       return `/pnd-accounts/${key}`;
     case 'merchant-user':
       return `/merchants?search=${key}`;
+    case 'terminal':
+      return `/terminals/${key}`;
     default:
       return null;
   }

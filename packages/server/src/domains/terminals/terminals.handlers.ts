@@ -1,0 +1,197 @@
+import {
+  addTerminal,
+  canMoveTerminal,
+  conflict,
+  getTerminal,
+  listMerchantTerminals,
+  listTerminals,
+  MAPPED_STATES,
+  moveTerminal,
+  NIGERIAN_BANKS,
+  notFound,
+  TERMINAL_MOVES,
+  TERMINAL_PROVIDERS,
+  TERMINAL_STATE_WORDS,
+  terminalBanks,
+  terminalHistory,
+  terminalProviders,
+  type TerminalState,
+  updateTerminal,
+} from '@traction/core';
+import { requireAdmin } from '../../handling/handler-context';
+import { implement, implementList } from '../../handling/implement';
+import {
+  filterTerminals,
+  findTerminal,
+  lockTerminal,
+  recordTerminalEvent,
+  terminalCsv,
+  terminalEventQuery,
+  terminalHolding,
+  terminalQuery,
+  toTerminalEvent,
+  toTerminalRow,
+} from './terminals.repository';
+
+const NEWEST_FIRST = { cursor: { column: 't.id', key: 'id', direction: 'desc' } } as const;
+const words = (state: TerminalState) => TERMINAL_STATE_WORDS[state].toLowerCase();
+
+export const listTerminalsHandler = implementList(listTerminals, ({ input, ctx }) => ({
+  query: filterTerminals(terminalQuery(ctx.db), input),
+  ...NEWEST_FIRST,
+  map: toTerminalRow,
+  csv: terminalCsv,
+}));
+
+export const listMerchantTerminalsHandler = implementList(listMerchantTerminals, ({ input, ctx }) => ({
+  query: filterTerminals(terminalQuery(ctx.db), { businessId: input.businessId }),
+  ...NEWEST_FIRST,
+  map: toTerminalRow,
+  csv: terminalCsv,
+}));
+
+async function existing(ctx: { db: Parameters<typeof findTerminal>[0] }, id: number) {
+  const terminal = await findTerminal(ctx.db, id);
+  if (!terminal) throw notFound(`Terminal ${id} does not exist`);
+  return terminal;
+}
+
+export const getTerminalHandler = implement(getTerminal, async ({ input, ctx }) => {
+  const terminal = await existing(ctx, input.id);
+  // Assigning goes through a merchant (reassign), so it is not offered as a bare move.
+  return { ...terminal, nextStates: TERMINAL_MOVES[terminal.state].filter((state) => state !== 'ASSIGNED') };
+});
+
+/** 409 naming the terminal that already holds the serial number or terminal ID. */
+async function unique(ctx: { db: Parameters<typeof terminalHolding>[0] }, serialNo: string | undefined, terminalId: string | undefined, except?: number) {
+  const taken = await terminalHolding(ctx.db, serialNo, terminalId, except);
+  if (!taken) return;
+  const field = serialNo !== undefined && taken.serial_no === serialNo ? 'serialNo' : 'terminalId';
+  const value = field === 'serialNo' ? serialNo : terminalId;
+  throw conflict(
+    `Terminal #${taken.id} (${taken.serial_no}, ${taken.terminal_id}) already has the ${field === 'serialNo' ? 'serial number' : 'terminal ID'} ${value}`,
+    {
+      reason: 'already_exists',
+      field,
+      terminal: taken.id,
+    },
+  );
+}
+
+export const addTerminalHandler = implement(addTerminal, async ({ input, ctx }) => {
+  const admin = requireAdmin(ctx);
+  await unique(ctx, input.serialNo, input.terminalId);
+  const row = await ctx.db
+    .insertInto('terminals')
+    .values({
+      serial_no: input.serialNo,
+      terminal_id: input.terminalId,
+      provider: input.provider,
+      model: input.model,
+      bank_code: input.bankCode,
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await recordTerminalEvent(ctx.db, { terminalId: row.id, type: 'state', summary: 'Added to stock', toState: 'IN_STOCK', adminId: admin.id, at: ctx.now });
+  return existing(ctx, row.id);
+});
+
+export const updateTerminalHandler = implement(updateTerminal, async ({ input, ctx }) => {
+  const admin = requireAdmin(ctx);
+  const before = await lockTerminal(ctx.db, input.id);
+  if (!before) throw notFound(`Terminal ${input.id} does not exist`);
+  await unique(ctx, undefined, input.terminalId, input.id);
+  const current = await existing(ctx, input.id);
+  await ctx.db
+    .updateTable('terminals')
+    .set({
+      ...(input.terminalId !== undefined ? { terminal_id: input.terminalId } : {}),
+      ...(input.provider !== undefined ? { provider: input.provider } : {}),
+      ...(input.model !== undefined ? { model: input.model } : {}),
+      ...(input.bankCode !== undefined ? { bank_code: input.bankCode } : {}),
+      ...(input.location !== undefined ? { location: input.location || null } : {}),
+      updated_at: ctx.now,
+    })
+    .where('id', '=', input.id)
+    .execute();
+  if (input.location !== undefined && (input.location || null) !== current.location) {
+    await recordTerminalEvent(ctx.db, {
+      terminalId: input.id,
+      type: 'location',
+      summary: input.location ? `Located at ${input.location}` : 'Location cleared',
+      adminId: admin.id,
+      at: ctx.now,
+    });
+  }
+  return existing(ctx, input.id);
+});
+
+export const moveTerminalHandler = implement(moveTerminal, async ({ input, ctx }) => {
+  const admin = requireAdmin(ctx);
+  const before = await lockTerminal(ctx.db, input.id);
+  if (!before) throw notFound(`Terminal ${input.id} does not exist`);
+  const from = before.state;
+  const allowed = TERMINAL_MOVES[from].filter((state) => state !== 'ASSIGNED');
+  if (input.state === 'ASSIGNED')
+    throw conflict(`Terminal ${before.serial_no} is assigned by reassigning it to a merchant, not by a move`, { reason: 'illegal_state', state: from });
+  if (!canMoveTerminal(from, input.state)) {
+    throw conflict(
+      `Terminal ${before.serial_no} is ${words(from)}: it ${allowed.length ? `can move to ${allowed.map(words).join(', ')}` : 'cannot move any more'}, not to ${words(input.state)}`,
+      { reason: 'illegal_state', state: from },
+    );
+  }
+  // Out of the mapped states it leaves its merchant and store; in transit and deployed it keeps them.
+  const leaves = !MAPPED_STATES.includes(input.state) && before.business_id !== null;
+  await ctx.db
+    .updateTable('terminals')
+    .set({ state: input.state, updated_at: ctx.now, ...(leaves ? { business_id: null, store_id: null } : {}) })
+    .where('id', '=', input.id)
+    .execute();
+  await recordTerminalEvent(ctx.db, {
+    terminalId: input.id,
+    type: 'state',
+    summary: `${TERMINAL_STATE_WORDS[from]} → ${TERMINAL_STATE_WORDS[input.state]}`,
+    fromState: from,
+    toState: input.state,
+    businessId: before.business_id,
+    note: input.note,
+    adminId: admin.id,
+    at: ctx.now,
+  });
+  if (leaves) {
+    await recordTerminalEvent(ctx.db, {
+      terminalId: input.id,
+      type: 'mapping',
+      summary: 'Unmapped from its merchant',
+      businessId: before.business_id,
+      note: input.note,
+      adminId: admin.id,
+      at: ctx.now,
+    });
+  }
+  return existing(ctx, input.id);
+});
+
+export const terminalProvidersHandler = implement(terminalProviders, async () => ({
+  items: TERMINAL_PROVIDERS.map((provider) => ({ name: provider.name, models: [...provider.models] })),
+}));
+
+export const terminalBanksHandler = implement(terminalBanks, async () => ({
+  items: NIGERIAN_BANKS.map((bank) => ({ code: bank.cbnCode, name: bank.name })),
+}));
+
+export const terminalHistoryHandler = implementList(
+  terminalHistory,
+  ({ input, ctx }) => {
+    let query = terminalEventQuery(ctx.db, input.id);
+    if (input.terminalHistoryType) query = query.where('e.type', '=', input.terminalHistoryType);
+    return { query, cursor: { column: 'e.id', key: 'id', direction: 'desc' }, map: toTerminalEvent };
+  },
+  {
+    precondition: async ({ input, ctx }) => {
+      await existing(ctx, input.id);
+    },
+  },
+);

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedTerminals } from '../../demo/seed-terminals';
+import { type Actor, createTestApp, type TestApp } from '../../test/harness';
+import { insertBusiness } from '../../test/merchant-fixtures';
+
+const LIST = '/v1/stores/admin/terminal/list';
+const ADD = '/v1/stores/admin/addterminal';
+const ONE = (id: number) => `/v1/stores/getterminal/${id}`;
+const EDIT = (id: number) => `/v1/stores/admin/terminal/${id}`;
+const MOVE = (id: number) => `/v1/stores/admin/terminal/${id}/state`;
+const HISTORY = (id: number) => `/v1/admin/terminal/terminal-history/${id}`;
+
+let t: TestApp;
+let manager: Actor;
+let viewer: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  manager = await t.actor({ role: 'staff', permissions: ['terminals.view', 'terminals.manage'] });
+  viewer = await t.actor({ role: 'staff', permissions: ['terminals.view'] });
+  for (const name of ['Terminal Alpha Stores', 'Terminal Beta Kiosk', 'Terminal Gamma Pharmacy']) await insertBusiness(t.db, { name });
+  await seedTerminals(t.db, { count: 300 });
+});
+afterAll(() => t.close());
+
+const add = (body: Record<string, unknown>) => manager.request('POST', ADD, { body });
+
+describe('the terminal inventory', () => {
+  it('lists the fleet in every state, by state, provider and search', async () => {
+    const all = await viewer.request('GET', LIST);
+    expect(all.status, all.text).toBe(200);
+    expect(all.body.total).toBe(300);
+    expect(all.body.items).toHaveLength(100);
+    const deployed = await viewer.request('GET', LIST, { query: { state: 'DEPLOYED' } });
+    expect(deployed.body.total).toBeGreaterThan(0);
+    for (const row of deployed.body.items) expect(row).toMatchObject({ state: 'DEPLOYED', businessName: expect.any(String) });
+    const stock = await viewer.request('GET', LIST, { query: { state: 'IN_STOCK', provider: 'PAX' } });
+    for (const row of stock.body.items) expect(row).toMatchObject({ state: 'IN_STOCK', provider: 'PAX', businessId: null });
+    const one = all.body.items[0];
+    const bySerial = await viewer.request('GET', LIST, { query: { search: one.serialNo.toLowerCase() } });
+    expect(bySerial.body.items.map((row: { id: number }) => row.id)).toEqual([one.id]);
+    const byTid = await viewer.request('GET', LIST, { query: { search: one.terminalId } });
+    expect(byTid.body.items.map((row: { id: number }) => row.id)).toEqual([one.id]);
+  });
+
+  it('adds a terminal to stock, pads a numeric serial, and refuses a serial or TID already held', async () => {
+    const made = await add({ serialNo: '7', terminalId: '2tst0001', provider: 'Nexgo', model: 'N86', bankCode: '058' });
+    expect(made.status, made.text).toBe(200);
+    expect(made.body).toMatchObject({ serialNo: '007', terminalId: '2TST0001', state: 'IN_STOCK', bankName: 'Guaranty Trust Bank' });
+    const sameSerial = await add({ serialNo: '007', terminalId: '2TST0002', provider: 'Nexgo', model: 'N86', bankCode: '058' });
+    expect(sameSerial.status).toBe(409);
+    expect(sameSerial.body).toMatchObject({ details: { field: 'serialNo', terminal: made.body.id } });
+    const sameTid = await add({ serialNo: 'NEX-9', terminalId: '2TST0001', provider: 'Nexgo', model: 'N86', bankCode: '058' });
+    expect(sameTid.status).toBe(409);
+    expect(sameTid.body.details.field).toBe('terminalId');
+    const badTid = await add({ serialNo: 'NEX-10', terminalId: 'ABC', provider: 'Nexgo', model: 'N86', bankCode: '058' });
+    expect(badTid.status).toBe(400);
+    expect(badTid.body.details.fields[0].field).toBe('terminalId');
+    const unknownProvider = await add({ serialNo: 'NEX-11', terminalId: '2TST0011', provider: 'Acme', model: 'X', bankCode: '058' });
+    expect(unknownProvider.status).toBe(400);
+    expect(unknownProvider.body.details.fields[0].field).toBe('provider');
+  });
+
+  it('moves a terminal only as its state allows, naming the state when it refuses, and keeps every move in its history', async () => {
+    const made = await add({ serialNo: 'PAX-MOVE-1', terminalId: '2TST0100', provider: 'PAX', model: 'S90', bankCode: '033' });
+    const id = made.body.id as number;
+    const shown = await viewer.request('GET', ONE(id));
+    expect(shown.body.nextStates).toEqual(['FAULTY', 'DECOMMISSIONED']);
+    const deploy = await manager.request('POST', MOVE(id), { body: { state: 'DEPLOYED', note: 'Straight to the field' } });
+    expect(deploy.status).toBe(409);
+    expect(deploy.body).toMatchObject({ details: { reason: 'illegal_state', state: 'IN_STOCK' } });
+    expect(deploy.body.message).toContain('in stock');
+    const faulty = await manager.request('POST', MOVE(id), { body: { state: 'FAULTY', note: 'Screen cracked' } });
+    expect(faulty.status, faulty.text).toBe(200);
+    expect(faulty.body.state).toBe('FAULTY');
+    const gone = await manager.request('POST', MOVE(id), { body: { state: 'DECOMMISSIONED', note: 'Beyond repair' } });
+    expect(gone.body.state).toBe('DECOMMISSIONED');
+    const after = await manager.request('POST', MOVE(id), { body: { state: 'IN_STOCK', note: 'Found a part' } });
+    expect(after.status).toBe(409);
+    expect(after.body.message).toContain('cannot move any more');
+
+    const history = await viewer.request('GET', HISTORY(id));
+    expect(history.body.items.map((event: { summary: string }) => event.summary)).toEqual(['Faulty → Decommissioned', 'In stock → Faulty', 'Added to stock']);
+    expect(history.body.items[0]).toMatchObject({ type: 'state', note: 'Beyond repair', fromState: 'FAULTY', toState: 'DECOMMISSIONED' });
+    const states = await viewer.request('GET', HISTORY(id), { query: { terminalHistoryType: 'location' } });
+    expect(states.body.items).toEqual([]);
+  });
+
+  it('retrieves a deployed terminal from its merchant, and records the location it is given', async () => {
+    const deployed = (await viewer.request('GET', LIST, { query: { state: 'DEPLOYED' } })).body.items[0];
+    const back = await manager.request('POST', MOVE(deployed.id), { body: { state: 'RETRIEVED', note: 'Merchant closed the shop' } });
+    expect(back.status, back.text).toBe(200);
+    expect(back.body).toMatchObject({ state: 'RETRIEVED', businessId: null, storeId: null });
+    const placed = await manager.request('PATCH', EDIT(deployed.id), { body: { location: 'Ikeja warehouse, shelf 4' } });
+    expect(placed.body.location).toBe('Ikeja warehouse, shelf 4');
+    const history = await viewer.request('GET', HISTORY(deployed.id));
+    const kinds = history.body.items.map((event: { type: string }) => event.type);
+    expect(kinds.slice(0, 3)).toEqual(['location', 'mapping', 'state']);
+    expect(history.body.items[1]).toMatchObject({ summary: 'Unmapped from its merchant', businessName: deployed.businessName });
+  });
+
+  it('is read with terminals.view and changed only with terminals.manage', async () => {
+    const refused = await viewer.request('POST', ADD, { body: { serialNo: 'VIEW-1', terminalId: '2TST0200', provider: 'PAX', model: 'S90', bankCode: '058' } });
+    expect(refused.status).toBe(403);
+    const stranger = await t.actor({ role: 'staff', permissions: [] });
+    expect((await stranger.request('GET', LIST)).status).toBe(403);
+    expect((await viewer.request('GET', ONE(999_999))).status).toBe(404);
+  });
+
+  it('names the providers with their models and the acquiring banks', async () => {
+    const providers = await viewer.request('GET', '/v1/stores/listterminalprovidernames');
+    expect(providers.body.items).toContainEqual({ name: 'PAX', models: ['S90', 'A80', 'A920 Pro'] });
+    const banks = await viewer.request('GET', '/v1/stores/listbanknames');
+    expect(banks.body.items).toContainEqual({ code: '058', name: 'Guaranty Trust Bank' });
+  });
+});

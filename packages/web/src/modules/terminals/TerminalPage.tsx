@@ -1,0 +1,115 @@
+import { getTerminal, moveTerminal, TERMINAL_HISTORY_TYPES, TERMINAL_STATE_WORDS, terminalHistory, updateTerminal } from '@traction/core';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { useOpenCommand } from '../commands/useOpenCommand';
+import { useShortcut } from '../keyboard/useShortcut';
+import { ListPage } from '../list/ListPage';
+import { useCommandQuery } from '../list/useCommandQuery';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { linkClass } from '../ui/linkClass';
+import { PageSpinner } from '../ui/PageSpinner';
+import { RecordNotLoaded } from '../ui/RecordNotLoaded';
+import { ShortcutKey } from '../ui/ShortcutKey';
+
+const KINDS = { terminalHistoryType: TERMINAL_HISTORY_TYPES.map((kind) => ({ value: kind, label: kind[0]!.toUpperCase() + kind.slice(1) })) };
+
+/**
+ * One terminal: its details and where it is, what it may become next (m moves it: faulty,
+ * retrieved, back in stock…), its details changed (e), and everything that happened to it.
+ */
+export default function TerminalPage() {
+  const { id: raw = '' } = useParams();
+  const id = Number(raw);
+  const valid = Number.isInteger(id) && id > 0;
+  const terminal = useCommandQuery(getTerminal, { id }, { enabled: valid });
+  const { allowed, open } = useOpenCommand();
+  const fixed = useMemo(() => ({ id }), [id]);
+  const shown = terminal.data;
+  const name = shown ? `${shown.serialNo} (${shown.terminalId})` : '';
+  const mayMove = allowed(moveTerminal) && (shown?.nextStates.length ?? 0) > 0;
+  const move = () =>
+    shown &&
+    open({
+      command: moveTerminal,
+      fixed: { id },
+      about: `terminal ${name}`,
+      subject: `${TERMINAL_STATE_WORDS[shown.state]} now; it can become ${shown.nextStates.map((state) => TERMINAL_STATE_WORDS[state].toLowerCase()).join(', ')}`,
+      onDone: () => void terminal.refetch(),
+    });
+  const edit = () =>
+    shown &&
+    open({
+      command: updateTerminal,
+      fixed: { id },
+      about: `terminal ${name}`,
+      subject: 'Leave a box empty to keep what it holds',
+      onDone: () => void terminal.refetch(),
+    });
+  useShortcut('m', 'Move to another state', move, { enabled: mayMove });
+  useShortcut('e', 'Change details', edit, { enabled: Boolean(shown) && allowed(updateTerminal) });
+  if (valid && terminal.isPending) return <PageSpinner />;
+  if (!shown)
+    return (
+      <RecordNotLoaded
+        valid={valid}
+        error={terminal.error}
+        missing={`There is no terminal #${raw}.`}
+        failed="This terminal could not be loaded"
+        retry={() => void terminal.refetch()}
+      />
+    );
+  return (
+    <ListPage
+      key={id}
+      command={terminalHistory}
+      title={`Terminal ${shown.serialNo}`}
+      description={`Terminal ID ${shown.terminalId} · ${shown.provider} ${shown.model} · acquires for ${shown.bankName}. Its history, newest first.`}
+      rowNoun={{ one: 'event', other: 'events' }}
+      fixed={fixed}
+      filterOptions={KINDS}
+      selectable={false}
+      summary={
+        <dl className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm" data-terminal-state={shown.state}>
+          <Badge tone={shown.state === 'DEPLOYED' ? 'good' : shown.state === 'FAULTY' || shown.state === 'DECOMMISSIONED' ? 'bad' : 'neutral'}>
+            {TERMINAL_STATE_WORDS[shown.state]}
+          </Badge>
+          <div>
+            <dt className="inline text-zinc-500">Merchant </dt>
+            <dd className="inline">
+              {shown.businessId ? (
+                <Link className={linkClass} to={`/merchants/${shown.businessId}`}>
+                  {shown.businessName}
+                </Link>
+              ) : (
+                'none'
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline text-zinc-500">Store </dt>
+            <dd className="inline">{shown.storeName ?? 'none'}</dd>
+          </div>
+          <div>
+            <dt className="inline text-zinc-500">Location </dt>
+            <dd className="inline">{shown.location ?? 'not recorded'}</dd>
+          </div>
+        </dl>
+      }
+      actions={
+        <>
+          {mayMove ? (
+            <Button variant="primary" onClick={move}>
+              Move <ShortcutKey>m</ShortcutKey>
+            </Button>
+          ) : null}
+          {allowed(updateTerminal) ? (
+            <Button onClick={edit}>
+              Change details <ShortcutKey>e</ShortcutKey>
+            </Button>
+          ) : null}
+        </>
+      }
+    />
+  );
+}
