@@ -60,7 +60,7 @@ const terminalColumns = [
   { key: 'terminalId', label: 'Terminal ID', kind: 'text', width: 10 },
   { key: 'provider', label: 'Provider', kind: 'text', priority: 'medium' },
   { key: 'model', label: 'Model', kind: 'text', priority: 'low' },
-  { key: 'state', label: 'State', kind: 'enum', priority: 'high', words: TERMINAL_STATE_WORDS },
+  { key: 'state', label: 'State', kind: 'enum', priority: 'high', words: TERMINAL_STATE_WORDS, width: 15 },
   { key: 'businessName', label: 'Merchant', kind: 'text', priority: 'high' },
   { key: 'storeName', label: 'Store', kind: 'text', priority: 'low' },
   { key: 'location', label: 'Location', kind: 'text', priority: 'low' },

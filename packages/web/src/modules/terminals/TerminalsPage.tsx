@@ -1,4 +1,4 @@
-import { addTerminal, listTerminals, TERMINAL_PROVIDER_NAMES, TERMINAL_STATE_WORDS, TERMINAL_STATES } from '@traction/core';
+import { addTerminal, listTerminals, NIGERIAN_BANKS, TERMINAL_PROVIDER_NAMES, TERMINAL_STATE_WORDS, TERMINAL_STATES } from '@traction/core';
 import { useNavigate } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { useShortcut } from '../keyboard/useShortcut';
@@ -9,6 +9,7 @@ import { ShortcutKey } from '../ui/ShortcutKey';
 const OPTIONS = {
   state: TERMINAL_STATES.map((state) => ({ value: state, label: TERMINAL_STATE_WORDS[state] })),
   provider: TERMINAL_PROVIDER_NAMES.map((name) => ({ value: name, label: name })),
+  bankCode: NIGERIAN_BANKS.map((bank) => ({ value: bank.cbnCode, label: bank.name })),
 };
 
 /**
