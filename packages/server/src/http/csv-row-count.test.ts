@@ -56,6 +56,7 @@ beforeAll(async () => {
     logger,
     demo: true,
     demoMerchants: 3,
+    demoTerminals: 0,
     env: { TRACTION_ADMIN_EMAIL: EMAIL, TRACTION_ADMIN_PASSWORD: PASSWORD },
     config: { scryptLogN: TEST_SCRYPT_LOG_N },
     providers: { email },

@@ -15,5 +15,7 @@ const running = await startServer({
   logger: pino({ level: 'silent' }),
   demo: options.env.TRACTION_DEMO === 'true',
   ...(options.env.TRACTION_DEMO_MERCHANTS ? { demoMerchants: Number(options.env.TRACTION_DEMO_MERCHANTS) } : {}),
+  // Crash tests move money, not terminals: a small fleet keeps their starts quick.
+  demoTerminals: Number(options.env.TRACTION_DEMO_TERMINALS ?? 200),
 });
 process.stdout.write(`${JSON.stringify({ url: running.url.replace('localhost', '127.0.0.1') })}\n`);
