@@ -79,7 +79,7 @@ const PAGES = [
   '/transaction-monitoring-portal-2',
   '/view-transaction-monitoring-by-failed-routes?startDate=30d',
   '/settlements/3',
-  '/terminals',
+  '/terminal-pricings',
   '/no-permission',
   '/error',
 ];

@@ -52,6 +52,7 @@ export const PERMISSIONS = {
   'pricing-bands.assign': { label: 'Put merchants on pricing bands', group: 'Settings' },
   'terminals.view': { label: 'View terminals and their history', group: 'Terminals' },
   'terminals.manage': { label: 'Add terminals, change their details and move them between states', group: 'Terminals' },
+  'terminals.pricing': { label: 'Set and change terminal prices', group: 'Settings' },
   'monitoring.view': { label: 'Monitor transactions (success rates by route and bank)', group: 'Product Monitoring' },
   'settlements.view': { label: 'View settlement groups and cumulations', group: 'Settlements' },
   'settlements.settle': { label: 'Settle cumulations (to wallets or marked as settled outside), and approve settlements', group: 'Settlements' },

@@ -131,7 +131,7 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/cashback-activation-portal', 'Cashback Activation Portal', 'Settings', { permission: 'wallets.view', page: 'CashbackActivationPage' }),
   link('/rules-manager', 'Fraud Rules Manager', 'Settings', { permission: 'fraud-rules.view', page: 'FraudRulesPage' }),
   sub('/rules-manager/blocked-beneficiaries', 'Blocked Beneficiaries', 'Settings', { permission: 'fraud-rules.view', page: 'BlockedBeneficiariesPage' }),
-  link('/terminal-pricings', 'Terminal Pricing', 'Settings'),
+  link('/terminal-pricings', 'Terminal Pricing', 'Settings', { permission: 'terminals.view', page: 'TerminalPricingsPage' }),
   link('/terminal-delivery-portal', 'Terminal Delivery States', 'Settings'),
   link('/funds-transfer-provider-portal', 'Funds Transfer Provider Portal', 'Settings', {
     permission: 'transfers.view',

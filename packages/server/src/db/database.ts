@@ -41,7 +41,7 @@ import type {
   SettlementCumulationsTable,
   SettlementGroupsTable,
 } from './tables/payments.tables';
-import type { TerminalEventsTable, TerminalsTable } from './tables/terminals.tables';
+import type { TerminalEventsTable, TerminalPriceChangesTable, TerminalPricesTable, TerminalsTable } from './tables/terminals.tables';
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -105,6 +105,8 @@ export interface Database {
   payment_logs: PaymentLogsTable;
   terminals: TerminalsTable;
   terminal_events: TerminalEventsTable;
+  terminal_prices: TerminalPricesTable;
+  terminal_price_changes: TerminalPriceChangesTable;
   payment_stats_route_hourly: PaymentStatsRouteHourlyTable;
   payment_stats_daily: PaymentStatsDailyTable;
   payment_stats_watermark: PaymentStatsWatermarkTable;

@@ -16,6 +16,7 @@ const ACQUIRERS = ['058', '033', '057', '011', '044', '232'];
  * terminal's history starts with its arrival in stock, then its mapping and its present state.
  */
 export async function seedTerminals(db: Db, options: { count?: number; now?: Date } = {}): Promise<{ terminals: number }> {
+  await seedTerminalPrices(db, options.now ?? new Date());
   if (await db.selectFrom('terminals').select('id').limit(1).executeTakeFirst()) return { terminals: 0 };
   const count = options.count ?? DEMO_TERMINALS;
   if (count <= 0) return { terminals: 0 };
@@ -79,4 +80,20 @@ export async function seedTerminals(db: Db, options: { count?: number; now?: Dat
     db,
   );
   return { terminals: Number((await db.selectFrom('terminals').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n) };
+}
+
+/** A price for every model on both plans, once: ₦150,000 to ₦255,000 outright, ₦5,000 to ₦8,500 a month rented (in kobo). */
+async function seedTerminalPrices(db: Db, now: Date): Promise<void> {
+  if (await db.selectFrom('terminal_prices').select('id').limit(1).executeTakeFirst()) return;
+  const rows = TERMINAL_PROVIDERS.flatMap((provider, p) =>
+    provider.models.flatMap((model, m) => [
+      { provider: provider.name, model, plan: 'OUTRIGHT' as const, amount: (150_000 + 15_000 * p + 10_000 * m) * 100, changed_at: now, changed_by: null },
+      { provider: provider.name, model, plan: 'RENTAL' as const, amount: (5_000 + 500 * p + 500 * m) * 100, changed_at: now, changed_by: null },
+    ]),
+  );
+  const inserted = await db.insertInto('terminal_prices').values(rows).returning(['id', 'amount']).execute();
+  await db
+    .insertInto('terminal_price_changes')
+    .values(inserted.map((row) => ({ price_id: row.id, amount: row.amount, previous_amount: null, reason: 'First price', admin_id: null, at: now })))
+    .execute();
 }

@@ -66,6 +66,7 @@ export const pageLoaders = {
   TerminalsPage: () => import('../modules/terminals/TerminalsPage'),
   TerminalPage: () => import('../modules/terminals/TerminalPage'),
   NewTerminalPage: () => import('../modules/terminals/NewTerminalPage'),
+  TerminalPricingsPage: () => import('../modules/terminals/TerminalPricingsPage'),
   RouteMonitoringPage: () => import('../modules/monitoring/RouteMonitoringPage'),
   BankMonitoringPage: () => import('../modules/monitoring/BankMonitoringPage'),
   FailedRoutesPage: () => import('../modules/monitoring/FailedRoutesPage'),

@@ -1,4 +1,5 @@
 import type { AnyCommand } from '../../command';
+import { addTerminalPrice, listTerminalPrices, terminalPriceHistory, updateTerminalPrice } from './terminal-prices';
 import {
   addTerminal,
   getTerminal,
@@ -11,6 +12,7 @@ import {
   updateTerminal,
 } from './terminals';
 
+export * from './terminal-prices';
 export * from './terminals';
 
 export const terminalCommands = [
@@ -23,4 +25,8 @@ export const terminalCommands = [
   terminalProviders,
   terminalBanks,
   terminalHistory,
+  listTerminalPrices,
+  addTerminalPrice,
+  updateTerminalPrice,
+  terminalPriceHistory,
 ] as const satisfies readonly AnyCommand[];

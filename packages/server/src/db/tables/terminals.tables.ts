@@ -35,3 +35,27 @@ export interface TerminalEventsTable {
   admin_id: number | null;
   at: CreatedAt;
 }
+
+type Kobo = ColumnType<bigint, bigint | number, bigint | number>;
+
+/** A terminal model's price on a plan (0028). */
+export interface TerminalPricesTable {
+  id: Generated<number>;
+  provider: string;
+  model: string;
+  plan: 'OUTRIGHT' | 'RENTAL';
+  amount: Kobo;
+  changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  changed_by: number | null;
+}
+
+/** One price a model and plan has had (0028). */
+export interface TerminalPriceChangesTable {
+  id: ColumnType<bigint, never, never>;
+  price_id: number;
+  amount: Kobo;
+  previous_amount: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
+  reason: string | null;
+  admin_id: number | null;
+  at: CreatedAt;
+}

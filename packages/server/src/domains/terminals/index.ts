@@ -1,4 +1,5 @@
 import type { Implementation } from '../../handling/implement';
+import { addTerminalPriceHandler, listTerminalPricesHandler, terminalPriceHistoryHandler, updateTerminalPriceHandler } from './terminal-prices.handlers';
 import {
   addTerminalHandler,
   getTerminalHandler,
@@ -22,4 +23,8 @@ export const terminalImplementations: readonly Implementation[] = [
   terminalProvidersHandler,
   terminalBanksHandler,
   terminalHistoryHandler,
+  listTerminalPricesHandler,
+  addTerminalPriceHandler,
+  updateTerminalPriceHandler,
+  terminalPriceHistoryHandler,
 ];

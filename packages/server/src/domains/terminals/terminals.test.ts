@@ -114,3 +114,30 @@ describe('the terminal inventory', () => {
     expect(banks.body.items).toContainEqual({ code: '058', name: 'Guaranty Trust Bank' });
   });
 });
+
+describe('terminal prices', () => {
+  const PRICES = '/v1/stores/listterminalprice';
+  it('lists a price per model and plan, refuses a second, and keeps every change with who and why', async () => {
+    const pricer = await t.actor({ role: 'staff', permissions: ['terminals.view', 'terminals.pricing'] });
+    const listed = await viewer.request('GET', PRICES, { query: { provider: 'PAX' } });
+    expect(listed.status, listed.text).toBe(200);
+    const s90 = listed.body.items.find((row: { model: string; plan: string }) => row.model === 'S90' && row.plan === 'OUTRIGHT');
+    expect(s90).toMatchObject({ provider: 'PAX', amount: 16_500_000, previousAmount: null });
+
+    const again = await pricer.request('POST', '/v1/stores/addterminalprice', { body: { provider: 'PAX', model: 's90', plan: 'OUTRIGHT', amount: 100 } });
+    expect(again.status).toBe(409);
+    const unknown = await pricer.request('POST', '/v1/stores/addterminalprice', { body: { provider: 'PAX', model: 'Z1', plan: 'OUTRIGHT', amount: 100 } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details.fields[0].field).toBe('model');
+
+    const changed = await pricer.request('POST', '/v1/stores/updateterminalprice', {
+      body: { id: s90.id, amount: 17_500_000, reason: 'Supplier raised prices' },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body).toMatchObject({ amount: 17_500_000, previousAmount: 16_500_000 });
+    const history = await viewer.request('GET', `/v1/stores/terminalprice/${s90.id}/history`);
+    expect(history.body.items.map((row: { amount: number }) => row.amount)).toEqual([17_500_000, 16_500_000]);
+    expect(history.body.items[0]).toMatchObject({ previousAmount: 16_500_000, reason: 'Supplier raised prices' });
+    expect((await manager.request('POST', '/v1/stores/updateterminalprice', { body: { id: s90.id, amount: 1, reason: 'Not mine' } })).status).toBe(403);
+  });
+});
