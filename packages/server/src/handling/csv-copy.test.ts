@@ -61,6 +61,8 @@ const WRITTEN_IN_JAVASCRIPT = new Set<string>([
   'pricing-bands.merchants',
   'client-errors.list',
   'terminals.history',
+  'terminal-prices.list',
+  'terminal-prices.history',
 ]);
 
 const TRICKY = ['=HYPERLINK("http://evil.example","x")', 'Ada, "Lagos"\nBranch', '+2348031234567', '-1+1', '@SUM(A1)', '\tTabbed', 'Ọlá Ẹ̀bùn', ''];
@@ -111,6 +113,7 @@ beforeAll(async () => {
   ids.group = await first('settlement_groups');
   ids.cumulation = await first('settlement_cumulations');
   ids.batch = await first('bulk_transfer_uploads');
+  ids.price = Number((await t.db.selectFrom('terminal_prices').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id);
   ids.terminal = Number((await t.db.selectFrom('terminals').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id);
   const mapped = await t.db.selectFrom('terminals').select('business_id').where('business_id', 'is not', null).limit(1).executeTakeFirstOrThrow();
   inputs['terminals.of-merchant'] = { businessId: mapped.business_id };
@@ -127,6 +130,7 @@ const PATH_IDS: Record<string, keyof typeof ids> = {
   'settlements.transactions': 'cumulation',
   'bulk-transfers.rows': 'batch',
   'terminals.history': 'terminal',
+  'terminal-prices.history': 'price',
 };
 
 async function csvOf(app: ReturnType<typeof createApp>, command: AnyCommand, prefer?: string): Promise<{ status: number; text: string }> {
