@@ -177,7 +177,7 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/terminals', 'All Terminals', 'Terminals', { permission: 'terminals.view', page: 'TerminalsPage' }),
   sub('/terminals/{id}', 'Edit Terminal', 'Terminals', { permission: 'terminals.view', page: 'TerminalPage' }),
   sub('/terminal/new', 'New Terminal', 'Terminals', { permission: 'terminals.manage', page: 'NewTerminalPage' }),
-  link('/unmap-terminals', 'Unmap Terminals', 'Terminals'),
+  link('/unmap-terminals', 'Unmap Terminals', 'Terminals', { permission: 'terminals.view', page: 'UnmapTerminalsPage' }),
   link('/terminal-history', 'Terminal History', 'Terminals'),
   link('/terminal-uploads', 'Terminal Uploads', 'Terminals'),
   link('/terminal-deployment-mso', 'Deployment MSO', 'Terminals'),

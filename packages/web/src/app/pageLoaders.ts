@@ -67,6 +67,7 @@ export const pageLoaders = {
   TerminalPage: () => import('../modules/terminals/TerminalPage'),
   NewTerminalPage: () => import('../modules/terminals/NewTerminalPage'),
   TerminalPricingsPage: () => import('../modules/terminals/TerminalPricingsPage'),
+  UnmapTerminalsPage: () => import('../modules/terminals/UnmapTerminalsPage'),
   RouteMonitoringPage: () => import('../modules/monitoring/RouteMonitoringPage'),
   BankMonitoringPage: () => import('../modules/monitoring/BankMonitoringPage'),
   FailedRoutesPage: () => import('../modules/monitoring/FailedRoutesPage'),

@@ -86,6 +86,8 @@ export const listTerminals = defineCommand({
     provider: providerField.optional(),
     bankCode: bankCodeField.optional(),
     businessId: idField.optional().meta({ label: 'Merchant ID' }),
+    /** With a merchant (assigned, in transit or deployed), or not. */
+    mapped: z.boolean().optional().meta({ label: 'Mapped to a merchant' }),
   }),
   output: listOutput(terminalRow),
   list: {
@@ -274,3 +276,48 @@ export const terminalHistory = defineCommand({
 });
 
 export type { TerminalState };
+
+export const reassignTerminal = defineCommand({
+  id: 'terminals.reassign',
+  group: 'terminals',
+  action: 'reassign',
+  title: 'Reassign a terminal',
+  description:
+    'Maps a terminal to a merchant (and one of its stores): a terminal in stock becomes assigned; one assigned, in transit or deployed moves to the new merchant or store as it is. A merchant marked as fraud cannot be given a terminal.',
+  keywords: ['map terminal', 'assign terminal', 'reassign_terminal'],
+  method: 'PATCH',
+  path: '/v1/stores/admin/reassign_terminal',
+  permission: 'terminals.manage',
+  danger: 'confirm',
+  audit: { action: (input) => `map terminal ${said(input.terminal_id) || '?'} to {subject}`, subject: { kind: 'business', from: 'business_id' } },
+  input: z.object({
+    terminal_id: tidField,
+    business_id: idField.meta({ label: 'Merchant ID' }),
+    store_id: idField.optional().meta({ label: 'Store ID' }),
+  }),
+  output: terminalRow,
+  example: 'traction terminals reassign --terminal-id 2TRC0123 --business-id 42 --store-id 7',
+});
+
+export const unmapTerminal = defineCommand({
+  id: 'terminals.unmap',
+  group: 'terminals',
+  action: 'unmap',
+  title: 'Unmap a terminal',
+  description:
+    'Detaches a terminal from its merchant, named by its terminal ID and serial number (both must be the same terminal): an assigned one goes back into stock, one in transit or deployed is retrieved. If the terminal took payments not yet settled, it is refused with which ones, unless acknowledge_unsettled is set.',
+  keywords: ['unmap terminal', 'terminal_unmap', 'detach terminal'],
+  method: 'PATCH',
+  path: '/v1/stores/admin/terminal_unmap',
+  permission: 'terminals.manage',
+  danger: 'confirm',
+  audit: { action: (input) => `unmap terminal ${said(input.terminal_id) || '?'}`, note: 'reason' },
+  input: z.object({
+    terminal_id: tidField,
+    serial_no: serialNumberField,
+    reason: z.string().trim().min(3).max(300).meta({ label: 'Why' }),
+    acknowledge_unsettled: z.boolean().optional().meta({ label: 'Unmap even with payments not yet settled' }),
+  }),
+  output: terminalRow,
+  example: 'traction terminals unmap --terminal-id 2TRC0123 --serial-no PAX-0000123 --reason "Merchant closed"',
+});

@@ -6,9 +6,11 @@ import {
   listMerchantTerminalsHandler,
   listTerminalsHandler,
   moveTerminalHandler,
+  reassignTerminalHandler,
   terminalBanksHandler,
   terminalHistoryHandler,
   terminalProvidersHandler,
+  unmapTerminalHandler,
   updateTerminalHandler,
 } from './terminals.handlers';
 
@@ -23,6 +25,8 @@ export const terminalImplementations: readonly Implementation[] = [
   terminalProvidersHandler,
   terminalBanksHandler,
   terminalHistoryHandler,
+  reassignTerminalHandler,
+  unmapTerminalHandler,
   listTerminalPricesHandler,
   addTerminalPriceHandler,
   updateTerminalPriceHandler,

@@ -1,6 +1,10 @@
 import {
   addTerminal,
+  badRequest,
   canMoveTerminal,
+  koboFromDatabase,
+  reassignTerminal,
+  unmapTerminal,
   conflict,
   getTerminal,
   listMerchantTerminals,
@@ -18,12 +22,14 @@ import {
   type TerminalState,
   updateTerminal,
 } from '@traction/core';
+import { formatNaira } from '@traction/core/format';
 import { requireAdmin } from '../../handling/handler-context';
 import { implement, implementList } from '../../handling/implement';
 import {
   filterTerminals,
   findTerminal,
   lockTerminal,
+  lockTerminalByTid,
   recordTerminalEvent,
   terminalCsv,
   terminalEventQuery,
@@ -31,6 +37,7 @@ import {
   terminalQuery,
   toTerminalEvent,
   toTerminalRow,
+  unsettledPayments,
 } from './terminals.repository';
 
 const NEWEST_FIRST = { cursor: { column: 't.id', key: 'id', direction: 'desc' } } as const;
@@ -195,3 +202,99 @@ export const terminalHistoryHandler = implementList(
     },
   },
 );
+
+export const reassignTerminalHandler = implement(reassignTerminal, async ({ input, ctx }) => {
+  const admin = requireAdmin(ctx);
+  const before = await lockTerminalByTid(ctx.db, input.terminal_id);
+  if (!before) throw notFound(`No terminal has the terminal ID ${input.terminal_id}`);
+  const merchant = await ctx.db.selectFrom('businesses').select(['id', 'name', 'is_fraud']).where('id', '=', input.business_id).executeTakeFirst();
+  if (!merchant) throw notFound(`Business ${input.business_id} does not exist`);
+  if (merchant.is_fraud)
+    throw conflict(`${merchant.name} is marked as fraud: it cannot be given a terminal`, { reason: 'merchant_fraud', business: merchant.id });
+  if (input.store_id !== undefined) {
+    const store = await ctx.db.selectFrom('stores').select('business_id').where('id', '=', input.store_id).executeTakeFirst();
+    if (!store || store.business_id !== merchant.id)
+      throw badRequest(`Store ${input.store_id} is not one of ${merchant.name}'s stores`, [
+        { field: 'store_id', message: `must be one of ${merchant.name}'s stores` },
+      ]);
+  }
+  const from = before.state;
+  // From stock it becomes assigned; mapped ones move as they are; others must come back into stock first.
+  const to: TerminalState | null = from === 'IN_STOCK' ? 'ASSIGNED' : MAPPED_STATES.includes(from) ? from : null;
+  if (!to)
+    throw conflict(`Terminal ${before.serial_no} is ${words(from)}: put it back in stock before mapping it to a merchant`, {
+      reason: 'illegal_state',
+      state: from,
+    });
+  if (before.business_id === merchant.id && (input.store_id ?? null) === before.store_id)
+    throw conflict(`Terminal ${before.serial_no} is already with ${merchant.name}${input.store_id ? ' at that store' : ''}`, { reason: 'already' });
+  const previous =
+    before.business_id === null ? null : await ctx.db.selectFrom('businesses').select('name').where('id', '=', before.business_id).executeTakeFirst();
+  await ctx.db
+    .updateTable('terminals')
+    .set({ state: to, business_id: merchant.id, store_id: input.store_id ?? null, updated_at: ctx.now })
+    .where('id', '=', before.id)
+    .execute();
+  await recordTerminalEvent(ctx.db, {
+    terminalId: before.id,
+    type: 'mapping',
+    summary: previous && before.business_id !== merchant.id ? `Reassigned from ${previous.name} to ${merchant.name}` : `Mapped to ${merchant.name}`,
+    businessId: merchant.id,
+    adminId: admin.id,
+    at: ctx.now,
+  });
+  if (to !== from)
+    await recordTerminalEvent(ctx.db, {
+      terminalId: before.id,
+      type: 'state',
+      summary: `${TERMINAL_STATE_WORDS[from]} → ${TERMINAL_STATE_WORDS[to]}`,
+      fromState: from,
+      toState: to,
+      businessId: merchant.id,
+      adminId: admin.id,
+      at: ctx.now,
+    });
+  return existing(ctx, before.id);
+});
+
+export const unmapTerminalHandler = implement(unmapTerminal, async ({ input, ctx }) => {
+  const admin = requireAdmin(ctx);
+  const before = await lockTerminalByTid(ctx.db, input.terminal_id);
+  if (!before) throw notFound(`No terminal has the terminal ID ${input.terminal_id}`);
+  if (before.serial_no !== input.serial_no)
+    throw badRequest(`Terminal ${input.terminal_id} has another serial number: check both on the device`, [
+      { field: 'serial_no', message: `is not the serial number of terminal ${input.terminal_id}` },
+    ]);
+  if (before.business_id === null)
+    throw conflict(`Terminal ${before.serial_no} is ${words(before.state)}, not with a merchant: nothing to unmap`, { reason: 'already', state: before.state });
+  const unsettled = await unsettledPayments(ctx.db, before.terminal_id);
+  if (unsettled.payments > 0 && !input.acknowledge_unsettled)
+    throw conflict(
+      `Terminal ${before.serial_no} took ${unsettled.payments} payment${unsettled.payments === 1 ? '' : 's'} (${formatNaira(koboFromDatabase(unsettled.amount))}) not yet settled, in cumulation${unsettled.cumulations.length === 1 ? '' : 's'} ${unsettled.cumulations.map((id) => `#${id}`).join(', ')}: settle them first, or unmap it anyway with acknowledge_unsettled`,
+      { reason: 'unsettled_payments', payments: unsettled.payments, cumulations: unsettled.cumulations },
+    );
+  const to: TerminalState = before.state === 'ASSIGNED' ? 'IN_STOCK' : 'RETRIEVED';
+  const merchant = await ctx.db.selectFrom('businesses').select('name').where('id', '=', before.business_id).executeTakeFirst();
+  await ctx.db.updateTable('terminals').set({ state: to, business_id: null, store_id: null, updated_at: ctx.now }).where('id', '=', before.id).execute();
+  await recordTerminalEvent(ctx.db, {
+    terminalId: before.id,
+    type: 'mapping',
+    summary: `Unmapped from ${merchant?.name ?? 'its merchant'}`,
+    businessId: before.business_id,
+    note: input.reason,
+    adminId: admin.id,
+    at: ctx.now,
+  });
+  await recordTerminalEvent(ctx.db, {
+    terminalId: before.id,
+    type: 'state',
+    summary: `${TERMINAL_STATE_WORDS[before.state]} → ${TERMINAL_STATE_WORDS[to]}`,
+    fromState: before.state,
+    toState: to,
+    businessId: before.business_id,
+    note: input.reason,
+    adminId: admin.id,
+    at: ctx.now,
+  });
+  return existing(ctx, before.id);
+});

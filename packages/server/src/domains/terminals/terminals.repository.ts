@@ -44,6 +44,7 @@ export interface TerminalFilters {
   provider?: string | undefined;
   bankCode?: string | undefined;
   businessId?: number | undefined;
+  mapped?: boolean | undefined;
 }
 
 /** Search: a serial number or terminal ID exactly (in capitals), or the start of the merchant's name. */
@@ -53,6 +54,7 @@ export function filterTerminals(query: TerminalQuery, filters: TerminalFilters):
   if (filters.provider) out = out.where('t.provider', '=', filters.provider);
   if (filters.bankCode) out = out.where('t.bank_code', '=', filters.bankCode);
   if (filters.businessId !== undefined) out = out.where('t.business_id', '=', filters.businessId);
+  if (filters.mapped !== undefined) out = out.where('t.business_id', filters.mapped ? 'is not' : 'is', null);
   const search = filters.search?.trim();
   if (search) {
     const upper = search.toUpperCase();
@@ -110,6 +112,26 @@ export async function findTerminal(db: Db, id: number): Promise<TerminalRow | un
 /** The terminal under a row lock, to the end of the command's transaction: a move decides on this, not on an earlier read. */
 export function lockTerminal(db: Db, id: number) {
   return db.selectFrom('terminals').select(['id', 'serial_no', 'terminal_id', 'state', 'business_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** The same, found by its terminal ID. */
+export function lockTerminalByTid(db: Db, terminalId: string) {
+  return db
+    .selectFrom('terminals')
+    .select(['id', 'serial_no', 'terminal_id', 'state', 'business_id', 'store_id'])
+    .where('terminal_id', '=', terminalId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Successful payments at a terminal not yet settled to its merchant: how many, how much, in which cumulations. */
+export async function unsettledPayments(db: Db, terminalId: string) {
+  const { rows } = await sql<{ payments: number; amount: string | null; cumulations: string[] | null }>`
+    select count(*)::int payments, sum(p.amount)::text amount, array_agg(distinct c.id::text) cumulations
+    from payment_logs p join settlement_cumulations c on c.id = p.cumulation_id
+    where p.terminal_id = ${terminalId} and p.status = 'SUCCESSFUL' and c.status in ('OPEN', 'PENDING', 'AWAITING_APPROVAL')`.execute(db);
+  const row = rows[0];
+  return { payments: row?.payments ?? 0, amount: BigInt(row?.amount ?? '0'), cumulations: (row?.cumulations ?? []).map(Number) };
 }
 
 /** A terminal already holding this serial number or TID (but `except`). */

@@ -141,3 +141,53 @@ describe('terminal prices', () => {
     expect((await manager.request('POST', '/v1/stores/updateterminalprice', { body: { id: s90.id, amount: 1, reason: 'Not mine' } })).status).toBe(403);
   });
 });
+
+describe('mapping terminals to merchants', () => {
+  const REASSIGN = '/v1/stores/admin/reassign_terminal';
+  const UNMAP = '/v1/stores/admin/terminal_unmap';
+  it('maps a terminal from stock, reassigns it, refuses a fraud merchant, unmaps it, and reads it all back in its history', async () => {
+    const [first, second] = await t.db.selectFrom('businesses').select(['id', 'name']).where('is_fraud', '=', false).orderBy('id').limit(2).execute();
+    const store = await t.db
+      .insertInto('stores')
+      .values({ business_id: second!.id, name: `${second!.name} (Yaba)`, state_code: 'LA' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const made = await add({ serialNo: 'MAP-0001', terminalId: '2MAP0001', provider: 'Topwise', model: 'T1', bankCode: '044' });
+    const id = made.body.id as number;
+
+    const mapped = await manager.request('PATCH', REASSIGN, { body: { terminal_id: '2map0001', business_id: first!.id } });
+    expect(mapped.status, mapped.text).toBe(200);
+    expect(mapped.body).toMatchObject({ state: 'ASSIGNED', businessId: first!.id });
+    const wrongStore = await manager.request('PATCH', REASSIGN, { body: { terminal_id: '2MAP0001', business_id: first!.id, store_id: store.id } });
+    expect(wrongStore.status).toBe(400);
+    expect(wrongStore.body.details.fields[0].field).toBe('store_id');
+    const moved = await manager.request('PATCH', REASSIGN, { body: { terminal_id: '2MAP0001', business_id: second!.id, store_id: store.id } });
+    expect(moved.body).toMatchObject({ state: 'ASSIGNED', businessId: second!.id, storeId: store.id });
+
+    await t.db.updateTable('businesses').set({ is_fraud: true }).where('id', '=', first!.id).execute();
+    const fraud = await manager.request('PATCH', REASSIGN, { body: { terminal_id: '2MAP0001', business_id: first!.id } });
+    expect(fraud.status).toBe(409);
+    expect(fraud.body.details.reason).toBe('merchant_fraud');
+    await t.db.updateTable('businesses').set({ is_fraud: false }).where('id', '=', first!.id).execute();
+
+    const wrongSerial = await manager.request('PATCH', UNMAP, { body: { terminal_id: '2MAP0001', serial_no: 'MAP-0002', reason: 'Closed' } });
+    expect(wrongSerial.status).toBe(400);
+    expect(wrongSerial.body.details.fields[0].field).toBe('serial_no');
+    const unmapped = await manager.request('PATCH', UNMAP, {
+      body: { terminal_id: '2MAP0001', serial_no: 'map-0001', reason: 'Merchant asked for a newer model' },
+    });
+    expect(unmapped.status, unmapped.text).toBe(200);
+    expect(unmapped.body).toMatchObject({ state: 'IN_STOCK', businessId: null, storeId: null });
+    const twice = await manager.request('PATCH', UNMAP, { body: { terminal_id: '2MAP0001', serial_no: 'MAP-0001', reason: 'Again' } });
+    expect(twice.status).toBe(409);
+
+    const history = await viewer.request('GET', HISTORY(id), { query: { terminalHistoryType: 'mapping' } });
+    expect(history.body.items.map((event: { summary: string }) => event.summary)).toEqual([
+      `Unmapped from ${second!.name}`,
+      `Reassigned from ${first!.name} to ${second!.name}`,
+      `Mapped to ${first!.name}`,
+    ]);
+    const mappedOnly = await viewer.request('GET', LIST, { query: { mapped: 'true', search: 'MAP-0001' } });
+    expect(mappedOnly.body.total).toBe(0);
+  });
+});

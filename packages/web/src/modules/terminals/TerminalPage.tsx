@@ -1,4 +1,14 @@
-import { getTerminal, moveTerminal, TERMINAL_HISTORY_TYPES, TERMINAL_STATE_WORDS, terminalHistory, updateTerminal } from '@traction/core';
+import {
+  getTerminal,
+  MAPPED_STATES,
+  moveTerminal,
+  reassignTerminal,
+  TERMINAL_HISTORY_TYPES,
+  TERMINAL_STATE_WORDS,
+  terminalHistory,
+  unmapTerminal,
+  updateTerminal,
+} from '@traction/core';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
@@ -16,7 +26,8 @@ const KINDS = { terminalHistoryType: TERMINAL_HISTORY_TYPES.map((kind) => ({ val
 
 /**
  * One terminal: its details and where it is, what it may become next (m moves it: faulty,
- * retrieved, back in stock…), its details changed (e), and everything that happened to it.
+ * retrieved, back in stock…), mapped to a merchant (r) or unmapped (u), its details changed (e),
+ * and everything that happened to it.
  */
 export default function TerminalPage() {
   const { id: raw = '' } = useParams();
@@ -46,7 +57,29 @@ export default function TerminalPage() {
       subject: 'Leave a box empty to keep what it holds',
       onDone: () => void terminal.refetch(),
     });
+  const mayMap = Boolean(shown) && allowed(reassignTerminal) && (shown!.state === 'IN_STOCK' || MAPPED_STATES.includes(shown!.state));
+  const mayUnmap = Boolean(shown?.businessId) && allowed(unmapTerminal);
+  const reassign = () =>
+    shown &&
+    open({
+      command: reassignTerminal,
+      fixed: { terminal_id: shown.terminalId },
+      about: `terminal ${name}`,
+      subject: shown.businessName ? `With ${shown.businessName} now` : 'In stock now: it becomes assigned',
+      onDone: () => void terminal.refetch(),
+    });
+  const unmap = () =>
+    shown &&
+    open({
+      command: unmapTerminal,
+      fixed: { terminal_id: shown.terminalId, serial_no: shown.serialNo },
+      about: `terminal ${name}`,
+      subject: `${shown.serialNo} at ${shown.businessName ?? 'its merchant'}`,
+      onDone: () => void terminal.refetch(),
+    });
   useShortcut('m', 'Move to another state', move, { enabled: mayMove });
+  useShortcut('r', 'Reassign to a merchant', reassign, { enabled: mayMap });
+  useShortcut('u', 'Unmap from its merchant', unmap, { enabled: mayUnmap });
   useShortcut('e', 'Change details', edit, { enabled: Boolean(shown) && allowed(updateTerminal) });
   if (valid && terminal.isPending) return <PageSpinner />;
   if (!shown)
@@ -101,6 +134,16 @@ export default function TerminalPage() {
           {mayMove ? (
             <Button variant="primary" onClick={move}>
               Move <ShortcutKey>m</ShortcutKey>
+            </Button>
+          ) : null}
+          {mayMap ? (
+            <Button onClick={reassign}>
+              Reassign <ShortcutKey>r</ShortcutKey>
+            </Button>
+          ) : null}
+          {mayUnmap ? (
+            <Button onClick={unmap}>
+              Unmap <ShortcutKey>u</ShortcutKey>
             </Button>
           ) : null}
           {allowed(updateTerminal) ? (
