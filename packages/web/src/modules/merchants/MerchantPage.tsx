@@ -16,6 +16,7 @@ import { MerchantKycSection } from './MerchantKycSection';
 import { MerchantNotLoaded } from './MerchantNotLoaded';
 import { MerchantShortcutsEffect } from './MerchantShortcutsEffect';
 import { MerchantStoresSection } from './MerchantStoresSection';
+import { MerchantTerminalsSection } from './MerchantTerminalsSection';
 import { MerchantUsersSection } from './MerchantUsersSection';
 import { MerchantWalletSection } from './MerchantWalletSection';
 import { useMerchantActions } from './useMerchantActions';
@@ -67,6 +68,7 @@ export default function MerchantPage() {
         <MerchantWalletSection wallet={detail.wallet} />
         <MerchantFixedAccountsSection accounts={detail.fixedAccounts} />
         <MerchantStoresSection stores={detail.stores} />
+        <MerchantTerminalsSection businessId={business.id} />
       </div>
 
       <div className="mt-4">
