@@ -80,6 +80,7 @@ const PAGES = [
   '/view-transaction-monitoring-by-failed-routes?startDate=30d',
   '/settlements/3',
   '/terminal-pricings',
+  '/unmap-terminals',
   '/no-permission',
   '/error',
 ];

@@ -8,7 +8,7 @@ import { said } from '../audit/audit-description';
 
 /** How a merchant gets a terminal: bought outright, or rented by the month. */
 export const TERMINAL_PRICE_PLANS = ['OUTRIGHT', 'RENTAL'] as const;
-export const TERMINAL_PRICE_PLAN_WORDS: Record<(typeof TERMINAL_PRICE_PLANS)[number], string> = { OUTRIGHT: 'Outright', RENTAL: 'Rental, per month' };
+export const TERMINAL_PRICE_PLAN_WORDS: Record<(typeof TERMINAL_PRICE_PLANS)[number], string> = { OUTRIGHT: 'Outright', RENTAL: 'Monthly rental' };
 const planField = z.enum(TERMINAL_PRICE_PLANS).meta({ label: 'Plan' });
 
 export const terminalPriceRow = z.object({
