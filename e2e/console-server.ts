@@ -40,7 +40,9 @@ export async function startConsoleServer(options: ConsoleServerOptions = {}): Pr
     // every terminal the payments name, and a fleet that pages
     demoTerminals: 1_000,
     env: { TRACTION_ADMIN_EMAIL: ROOT_EMAIL, ...(options.generatedPassword ? {} : { TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD }) },
-    config: { scryptLogN: 10, webDistDir: WEB_DIST },
+    // Tests change permissions and sessions straight in the database, as another server process
+    // would: the session is read on every request (the running server keeps it 2 s).
+    config: { scryptLogN: 10, webDistDir: WEB_DIST, sessionCacheMs: 0 },
     providers: { email },
   });
   return { server, email };
