@@ -56,7 +56,8 @@ export async function seedTerminals(db: Db, options: { count?: number; now?: Dat
       insert into terminals (serial_no, terminal_id, provider, model, bank_code, state, business_id, store_id, location, created_at, updated_at)
       select upper(left(${provider(sql`f.n`)} ->> 'name', 3)) || '-' || lpad(f.n::text, 7, '0'), '3' || lpad(f.n::text, 7, '0'),
         ${provider(sql`f.n`)} ->> 'name', ${provider(sql`f.n`)} ->> 'model', (${acquirers}::text[])[1 + f.n % ${ACQUIRERS.length}],
-        f.state, m.id,
+        -- With no merchant to map it to (a database without merchants), it stays in stock.
+        case when f.state in ('ASSIGNED', 'IN_TRANSIT', 'DEPLOYED') and m.id is null then 'IN_STOCK' else f.state end, m.id,
         case when f.state = 'DEPLOYED' then s.id end,
         case when f.state = 'DEPLOYED' then coalesce(nullif(s.address, ''), b.name) end,
         ${now}::timestamptz - (f.n % 365 || ' days')::interval - interval '30 days', ${now}::timestamptz - (f.n % 30 || ' days')::interval
