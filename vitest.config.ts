@@ -2,13 +2,17 @@ import { defineConfig } from 'vitest/config';
 
 // One run covers every package; the e2e suite drives a real Chromium against a real server,
 // so it gets a longer budget than the in-memory HTTP tests.
-// TRACTION_BROWSER_TESTS=skip leaves the browser suite out: CI runs it once (on PGlite, as `npm start`
-// does) and the PostgreSQL leg covers only what depends on the database.
-const browser = process.env.TRACTION_BROWSER_TESTS === 'skip' ? [] : ['e2e/**/*.test.ts'];
+// TRACTION_TEST_SCOPE=database keeps what depends on the database (the server's tests and the CLI's,
+// which run against a real server): CI runs everything once on PGlite, as `npm start` does, and
+// the PostgreSQL leg only what PostgreSQL could change.
+const databaseOnly = process.env.TRACTION_TEST_SCOPE === 'database';
+const include = databaseOnly
+  ? ['packages/server/src/**/*.test.{ts,tsx}', 'packages/cli/src/**/*.test.{ts,tsx}']
+  : ['packages/*/src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}', ...browser, 'scripts/**/*.test.ts'],
+    include,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
