@@ -1,4 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
+import { utils, write } from '@e965/xlsx';
+import type { Browser, FileChooser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser } from './browser';
 import { ROOT_EMAIL, ROOT_PASSWORD, startConsoleServer } from './console-server';
@@ -72,5 +73,50 @@ describe.runIf(run)('terminals by keyboard', () => {
     await expect.poll(() => page.locator('[data-list="terminals.history"] [data-row-index="1"]').textContent()).toContain('Deployed → Retrieved');
     const stored = await db.selectFrom('terminals').select(['state', 'business_id']).where('id', '=', deployed.id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ state: 'RETRIEVED', business_id: null });
+  });
+
+  it('checks an XLSX of new stock, lists every bad row before saving, then saves the good rows with s', async () => {
+    const book = utils.book_new();
+    utils.book_append_sheet(
+      book,
+      utils.aoa_to_sheet([
+        ['serial_no', 'terminal_id', 'provider', 'model', 'bank_code'],
+        ['E2E-UP-0001', '2E2E0001', 'Accelerex', 'A920', '058'],
+        ['E2E-UP-0002', '2E2E0002', 'PAX', 'S90', '044'],
+        ['E2E-UP-0001', '2E2E0003', 'Accelerex', 'A920', '058'],
+        ['E2E-UP-0004', 'BAD', 'Acme', 'Z', '058'],
+      ]),
+      'Stock',
+    );
+    const buffer = Buffer.from(write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
+    const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
+    await page.goto(`${context.server.url}/terminal-uploads`);
+    await page.locator('[data-list="terminals.uploads"]').waitFor();
+    await page.keyboard.press('n');
+    await page.waitForURL('**/terminal-upload/new');
+    await page.locator('[data-page="new-terminal-upload"]').waitFor();
+    await page.keyboard.press('o');
+    await (await chooser).setFiles({ name: 'delivery.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+    await expect.poll(() => page.locator('[data-file-drop]').textContent()).toContain('delivery.xlsx');
+    await page.keyboard.press('Control+Enter');
+    await page.getByTestId('upload-message').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('upload-message').textContent()).toBe('2 rows of 4 are good; 2 rows are bad. Nothing was saved.');
+    const badRows = await page
+      .locator('[data-testid="bad-rows"] [data-bad-row]')
+      .evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-bad-row')} ${row.getAttribute('data-field')}`));
+    expect(badRows).toEqual(['3 serial_no', '4 terminal_id', '4 provider']);
+    const db = context.server.deps.db;
+    expect(await db.selectFrom('terminals').select('id').where('serial_no', 'like', 'E2E-UP-%').execute()).toEqual([]);
+
+    await page.keyboard.press('s');
+    await expect.poll(() => page.getByTestId('upload-message').textContent(), { timeout: 20_000 }).toMatch(/^Upload #\d+: 2 rows saved; 2 bad rows skipped\.$/);
+    const saved = await db.selectFrom('terminals').select(['serial_no', 'state']).where('serial_no', 'like', 'E2E-UP-%').orderBy('serial_no').execute();
+    expect(saved).toEqual([
+      { serial_no: 'E2E-UP-0001', state: 'IN_STOCK' },
+      { serial_no: 'E2E-UP-0002', state: 'IN_STOCK' },
+    ]);
+    await page.keyboard.press('u');
+    await page.waitForURL('**/terminal-uploads');
+    await expect.poll(() => page.locator('[data-list="terminals.uploads"] [data-row-index="0"]').textContent()).toContain('delivery.xlsx');
   });
 });

@@ -61,7 +61,7 @@ describe('traction terminals', () => {
     const exported = await user.run(['export', 'terminals', '--state', 'DEPLOYED', '--out', '-']);
     expect(exported.code, exported.stderr).toBe(EXIT.ok);
     const lines = exported.stdout.trim().split('\n');
-    expect(lines[0]).toBe('Serial number,Terminal ID,Provider,Model,State,Merchant,Store,Location,Acquiring bank,Updated');
+    expect(lines[0]).toBe('Serial number,Terminal ID,Provider,Model,State,Merchant,Store,Site,Location,Acquiring bank,Updated');
     expect(lines.length).toBeGreaterThan(10);
     for (const line of lines.slice(1)) expect(line).toContain(',DEPLOYED,');
   });

@@ -43,6 +43,7 @@ export * from './payments/payment-facts';
 export * from './payments/settlement-status';
 export * from './payments/pricing';
 export * from './terminals/terminal-facts';
+export * from './terminals/terminal-request-facts';
 export * from './schemas/admin';
 export * from './schemas/common';
 export * from './schemas/device';

@@ -53,6 +53,13 @@ export const PERMISSIONS = {
   'terminals.view': { label: 'View terminals and their history', group: 'Terminals' },
   'terminals.manage': { label: 'Add terminals, change their details and move them between states', group: 'Terminals' },
   'terminals.pricing': { label: 'Set and change terminal prices', group: 'Settings' },
+  'terminal-requests.view': { label: 'View terminal requests and their change logs', group: 'Terminal Requests' },
+  'terminal-requests.manage': {
+    label: 'Raise and edit terminal requests, and take them through payment, assignment, dispatch and delivery',
+    group: 'Terminal Requests',
+  },
+  'terminal-requests.approve': { label: 'Approve or decline terminal requests', group: 'Terminal Requests' },
+  'terminals.override': { label: 'Issue and revoke terminal override codes (device-lock overrides)', group: 'Terminals' },
   'monitoring.view': { label: 'Monitor transactions (success rates by route and bank)', group: 'Product Monitoring' },
   'settlements.view': { label: 'View settlement groups and cumulations', group: 'Settlements' },
   'settlements.settle': { label: 'Settle cumulations (to wallets or marked as settled outside), and approve settlements', group: 'Settlements' },

@@ -2,7 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'kysely';
-import { ApiError, createUpload, formatByteSize, MAX_BULK_TRANSFER_FILE_BYTES, uploadBulkTransfers, type FieldIssue } from '@traction/core';
+import {
+  ApiError,
+  createUpload,
+  formatByteSize,
+  MAX_BULK_TRANSFER_FILE_BYTES,
+  MAX_TERMINAL_UPLOAD_BYTES,
+  uploadBulkTransfers,
+  uploadTerminalIds,
+  uploadTerminalStock,
+  type FieldIssue,
+} from '@traction/core';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -83,39 +93,32 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     maxSize: deps.config.maxBodyBytes,
     onError: (c) => tooLarge(c, auditRefusal, `The request body is larger than ${deps.config.maxBodyBytes} bytes`),
   });
+  // Commands that take a file have their own limit each: the file's plus room for the multipart
+  // framing. The handler checks the file's exact size; this stops a huge body before it is read.
+  const fileLimits = new Map<string, number>([
+    [createUpload.path, deps.config.uploadMaxBytes],
+    // A bulk transfer file: CSV or XLSX of up to 10,000 rows.
+    [uploadBulkTransfers.path, MAX_BULK_TRANSFER_FILE_BYTES],
+    [uploadTerminalStock.path, MAX_TERMINAL_UPLOAD_BYTES],
+    [uploadTerminalIds.path, MAX_TERMINAL_UPLOAD_BYTES],
+  ]);
   for (const prefix of API_PREFIXES) {
     // A GET or HEAD has no body to limit (the Node adapter hands none over, and none is read), and
     // asking for it would build the whole WHATWG Request on every read: the costliest step of a list call.
-    app.use(`${prefix}*`, (c, next) =>
-      c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === createUpload.path || c.req.path === uploadBulkTransfers.path
-        ? next()
-        : jsonLimit(c, next),
+    app.use(`${prefix}*`, (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || fileLimits.has(c.req.path) ? next() : jsonLimit(c, next)));
+  }
+  for (const [path, maxBytes] of fileLimits) {
+    app.use(
+      path,
+      bodyLimit({
+        maxSize: maxBytes + 64 * 1024,
+        onError: (c) =>
+          tooLarge(c, auditRefusal, `The file is larger than the ${formatByteSize(maxBytes)} limit`, [
+            { field: 'file', message: `must be at most ${formatByteSize(maxBytes)}` },
+          ]),
+      }),
     );
   }
-  // Uploads get their own limit: the file's plus room for the multipart framing. The handler
-  // checks the file's exact size; this stops a huge body before it is read.
-  app.use(
-    createUpload.path,
-    bodyLimit({
-      maxSize: deps.config.uploadMaxBytes + 64 * 1024,
-      onError: (c) =>
-        tooLarge(c, auditRefusal, `The file is larger than the ${formatByteSize(deps.config.uploadMaxBytes)} limit`, [
-          { field: 'file', message: `must be at most ${formatByteSize(deps.config.uploadMaxBytes)}` },
-        ]),
-    }),
-  );
-
-  // A bulk transfer file (CSV or XLSX of up to 10,000 rows) has its own limit, checked the same way.
-  app.use(
-    uploadBulkTransfers.path,
-    bodyLimit({
-      maxSize: MAX_BULK_TRANSFER_FILE_BYTES + 64 * 1024,
-      onError: (c) =>
-        tooLarge(c, auditRefusal, `The file is larger than the ${formatByteSize(MAX_BULK_TRANSFER_FILE_BYTES)} limit`, [
-          { field: 'file', message: `must be at most ${formatByteSize(MAX_BULK_TRANSFER_FILE_BYTES)}` },
-        ]),
-    }),
-  );
 
   app.get('/health', async (c) => {
     try {

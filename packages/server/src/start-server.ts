@@ -27,6 +27,8 @@ import { seedSweeps } from './demo/seed-sweeps';
 import { DEMO_PAYMENTS, seedPayments } from './demo/seed-payments';
 import { seedSettlements } from './demo/seed-settlements';
 import { DEMO_TERMINALS, seedTerminals } from './demo/seed-terminals';
+import { seedTerminalLocations } from './demo/seed-terminal-locations';
+import { seedOverrideCodes } from './demo/seed-override-codes';
 
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
@@ -148,6 +150,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // The terminal fleet: every terminal the payments name, deployed, and the rest in every state (once).
     const terminals = await seedTerminals(database.db, { count: options.demoTerminals ?? DEMO_TERMINALS });
     if (terminals.terminals > 0) logger.info(terminals, 'demo terminals loaded');
+    // Where they are (warehouses, market sites, field offices) and override codes in every status (once each).
+    const locations = await seedTerminalLocations(database.db);
+    if (locations.locations > 0) logger.info(locations, 'demo terminal locations loaded');
+    await seedOverrideCodes(database.db);
   }
   const deps: AppDeps = {
     db: database.db,

@@ -41,6 +41,10 @@ import type {
   SettlementCumulationsTable,
   SettlementGroupsTable,
 } from './tables/payments.tables';
+import type { TerminalUploadsTable } from './tables/terminal-uploads.tables';
+import type { TerminalRequestEventsTable, TerminalRequestsTable, TerminalRequestTerminalsTable } from './tables/terminal-requests.tables';
+import type { TerminalLocationsTable } from './tables/terminal-locations.tables';
+import type { TerminalOverrideCodesTable } from './tables/terminal-override-codes.tables';
 import type { TerminalEventsTable, TerminalPriceChangesTable, TerminalPricesTable, TerminalsTable } from './tables/terminals.tables';
 
 /** Every table, as Kysely sees it. */
@@ -107,6 +111,12 @@ export interface Database {
   terminal_events: TerminalEventsTable;
   terminal_prices: TerminalPricesTable;
   terminal_price_changes: TerminalPriceChangesTable;
+  terminal_override_codes: TerminalOverrideCodesTable;
+  terminal_locations: TerminalLocationsTable;
+  terminal_uploads: TerminalUploadsTable;
+  terminal_requests: TerminalRequestsTable;
+  terminal_request_events: TerminalRequestEventsTable;
+  terminal_request_terminals: TerminalRequestTerminalsTable;
   payment_stats_route_hourly: PaymentStatsRouteHourlyTable;
   payment_stats_daily: PaymentStatsDailyTable;
   payment_stats_watermark: PaymentStatsWatermarkTable;

@@ -31,6 +31,7 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'monitoring.view',
     'terminals.view',
     'terminals.manage',
+    'terminals.override',
   ],
   'Risk & Compliance': [
     'admins.view',

@@ -63,6 +63,9 @@ const WRITTEN_IN_JAVASCRIPT = new Set<string>([
   'terminals.history',
   'terminal-prices.list',
   'terminal-prices.history',
+  'terminal-override-codes.list',
+  'terminal-locations.all',
+  'terminal-locations.available',
 ]);
 
 const TRICKY = ['=HYPERLINK("http://evil.example","x")', 'Ada, "Lagos"\nBranch', '+2348031234567', '-1+1', '@SUM(A1)', '\tTabbed', 'Ọlá Ẹ̀bùn', ''];

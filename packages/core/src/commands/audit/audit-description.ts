@@ -1,7 +1,7 @@
 import type { AnyCommand } from '../../command';
 
 /** What an audit entry can be about. The console links each kind to its page. */
-export const AUDIT_SUBJECT_KINDS = ['business', 'admin', 'department', 'device', 'record', 'account', 'wallet', 'merchant-user', 'upload', 'terminal'] as const;
+export const AUDIT_SUBJECT_KINDS = ['business', 'admin', 'department', 'device', 'record', 'account', 'wallet', 'merchant-user', 'upload', 'terminal', 'terminal-request'] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 
 /** One of a kind and many of it, for "marked 120 businesses as fraud". */
@@ -16,6 +16,7 @@ export const AUDIT_SUBJECT_NOUNS: Readonly<Record<AuditSubjectKind, { one: strin
   'merchant-user': { one: 'merchant user', other: 'merchant users' },
   upload: { one: 'document', other: 'documents' },
   terminal: { one: 'terminal', other: 'terminals' },
+  'terminal-request': { one: 'terminal request', other: 'terminal requests' },
 };
 
 /** The input as the audit log keeps it (secrets redacted); refused requests may hold anything. */

@@ -1,5 +1,22 @@
 import type { AnyCommand } from '../../command';
+import {
+  addTerminalRequest,
+  decideTerminalRequest,
+  editTerminalRequest,
+  getTerminalRequest,
+  listTerminalRequests,
+  updateTerminalRequestStatus,
+} from './terminal-requests';
+import { getTerminalUpload, listTerminalUploads, terminalUploadTemplate, uploadTerminalIds, uploadTerminalStock } from './terminal-uploads';
 import { addTerminalPrice, listTerminalPrices, terminalPriceHistory, updateTerminalPrice } from './terminal-prices';
+import { createOverrideCode, listOverrideCodes, redeemOverrideCode, revokeOverrideCode } from './override-codes';
+import {
+  addTerminalLocation,
+  listAvailableTerminalLocations,
+  listTerminalLocations,
+  removeTerminalLocation,
+  updateTerminalLocation,
+} from './terminal-locations';
 import {
   addTerminal,
   getTerminal,
@@ -15,7 +32,11 @@ import {
 } from './terminals';
 
 export * from './terminal-prices';
+export * from './override-codes';
+export * from './terminal-locations';
 export * from './terminals';
+export * from './terminal-uploads';
+export * from './terminal-requests';
 
 export const terminalCommands = [
   listTerminals,
@@ -33,4 +54,24 @@ export const terminalCommands = [
   addTerminalPrice,
   updateTerminalPrice,
   terminalPriceHistory,
+  listOverrideCodes,
+  createOverrideCode,
+  revokeOverrideCode,
+  redeemOverrideCode,
+  listTerminalLocations,
+  listAvailableTerminalLocations,
+  addTerminalLocation,
+  updateTerminalLocation,
+  removeTerminalLocation,
+  uploadTerminalStock,
+  uploadTerminalIds,
+  terminalUploadTemplate,
+  listTerminalUploads,
+  getTerminalUpload,
+  listTerminalRequests,
+  addTerminalRequest,
+  getTerminalRequest,
+  editTerminalRequest,
+  updateTerminalRequestStatus,
+  decideTerminalRequest,
 ] as const satisfies readonly AnyCommand[];

@@ -14,25 +14,28 @@ import {
 
 export const terminalStateField = z.enum(TERMINAL_STATES).meta({ label: 'State' });
 
+const SERIAL_RULE = 'must be 3 to 30 letters, digits or dashes (a number alone is padded to 3 digits)';
+
 /** A maker's serial number, in capitals; a number alone is padded to 3 digits (spec §5: `7` → `007`). */
 export const serialNumberField = z
   .string()
   .trim()
-  .max(30)
+  .max(30, SERIAL_RULE)
   .toUpperCase()
   .transform((text) => (/^\d{1,2}$/.test(text) ? text.padStart(3, '0') : text))
-  .pipe(z.string().regex(SERIAL_PATTERN, 'must be 3 to 30 letters, digits or dashes (a number alone is padded to 3 digits)'))
+  .pipe(z.string().regex(SERIAL_PATTERN, SERIAL_RULE))
   .meta({ label: 'Serial number' });
 
 /** A terminal id (TID): 8 digits or capitals. */
-export const tidField = z.string().trim().max(8).toUpperCase().regex(TID_PATTERN, 'must be 8 digits or capital letters').meta({ label: 'Terminal ID' });
+const TID_RULE = 'must be 8 digits or capital letters';
+export const tidField = z.string().trim().max(8, TID_RULE).toUpperCase().regex(TID_PATTERN, TID_RULE).meta({ label: 'Terminal ID' });
 
 const providerField = z.enum(TERMINAL_PROVIDER_NAMES).meta({ label: 'Provider' });
 const modelField = z.string().trim().min(1).max(40).meta({ label: 'Model' });
 const bankCodeField = z
   .string()
   .trim()
-  .max(3)
+  .max(3, 'must be a 3-digit CBN bank code')
   .regex(/^[0-9]{3}$/, 'must be a 3-digit CBN bank code')
   .meta({ label: 'Acquiring bank' });
 
@@ -50,6 +53,9 @@ export const terminalRow = z.object({
   storeId: z.number().int().nullable(),
   storeName: z.string().nullable(),
   location: z.string().nullable(),
+  /** The registered place it is at (terminal-locations), if any; `location` stays the detail (a shelf, a store's address). */
+  locationId: z.number().int().nullable(),
+  locationName: z.string().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -63,6 +69,7 @@ const terminalColumns = [
   { key: 'state', label: 'State', kind: 'enum', priority: 'high', words: TERMINAL_STATE_WORDS, width: 15 },
   { key: 'businessName', label: 'Merchant', kind: 'text', priority: 'high' },
   { key: 'storeName', label: 'Store', kind: 'text', priority: 'low' },
+  { key: 'locationName', label: 'Site', kind: 'text', priority: 'low' },
   { key: 'location', label: 'Location', kind: 'text', priority: 'low' },
   { key: 'bankName', label: 'Acquiring bank', kind: 'text', priority: 'low' },
   { key: 'updatedAt', label: 'Updated', kind: 'datetime', priority: 'low' },
@@ -88,6 +95,8 @@ export const listTerminals = defineCommand({
     businessId: idField.optional().meta({ label: 'Merchant ID' }),
     /** With a merchant (assigned, in transit or deployed), or not. */
     mapped: z.boolean().optional().meta({ label: 'Mapped to a merchant' }),
+    /** At this registered location (terminal-locations). */
+    locationId: idField.optional().meta({ label: 'Location ID' }),
   }),
   output: listOutput(terminalRow),
   list: {
@@ -158,7 +167,8 @@ export const updateTerminal = defineCommand({
   group: 'terminals',
   action: 'update',
   title: 'Change a terminal’s details',
-  description: 'Its terminal ID, provider, model, acquiring bank or location. What is left out stays as it was.',
+  description:
+    'Its terminal ID, provider, model, acquiring bank, location note, or the registered location it is at (locationId; null takes it off any: a location must be active and have room). What is left out stays as it was.',
   keywords: ['edit terminal'],
   method: 'PATCH',
   path: '/v1/stores/admin/terminal/{id}',
@@ -171,6 +181,7 @@ export const updateTerminal = defineCommand({
     model: modelField.optional(),
     bankCode: bankCodeField.optional(),
     location: z.string().trim().max(200).optional().meta({ label: 'Location' }),
+    locationId: idField.nullable().optional().meta({ label: 'Location ID (terminal location)' }),
   }),
   output: terminalRow,
   example: 'traction terminals update --id 12 --bank-code 033',
@@ -230,7 +241,8 @@ export const terminalBanks = defineCommand({
   example: 'traction terminals banks',
 });
 
-export const TERMINAL_HISTORY_TYPES = ['mapping', 'state', 'location', 'price'] as const;
+/** The spec's four kinds, and `details`: a new terminal ID or acquiring bank. */
+export const TERMINAL_HISTORY_TYPES = ['mapping', 'state', 'location', 'price', 'details'] as const;
 
 export const terminalEvent = z.object({
   id: z.number().int(),
@@ -249,7 +261,8 @@ export const terminalHistory = defineCommand({
   group: 'terminals',
   action: 'history',
   title: 'Show a terminal’s history',
-  description: 'Everything that happened to a terminal, newest first: its mappings, states, locations and price; `terminalHistoryType` keeps one kind.',
+  description:
+    'Everything that happened to a terminal, newest first: its mappings, states, locations, price and details (terminal ID, bank); `terminalHistoryType` keeps one kind.',
   keywords: ['terminal history', 'audit trail'],
   method: 'GET',
   path: '/v1/admin/terminal/terminal-history/{id}',

@@ -16,11 +16,13 @@ export interface TerminalsTable {
   business_id: number | null;
   store_id: number | null;
   location: string | null;
+  /** The registered place it is at (0031). */
+  location_id: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
 
-export type TerminalEventType = 'mapping' | 'state' | 'location' | 'price';
+export type TerminalEventType = 'mapping' | 'state' | 'location' | 'price' | 'details';
 
 /** One thing that happened to a terminal (0027). */
 export interface TerminalEventsTable {

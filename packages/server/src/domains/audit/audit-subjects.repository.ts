@@ -144,6 +144,18 @@ async function lookUp(db: Db, kind: AuditSubjectKind, by: 'id' | 'email' | 'numb
       const row = id === null ? undefined : await db.selectFrom('terminals').select(['id', 'serial_no', 'terminal_id']).where('id', '=', id).executeTakeFirst();
       return row ? { id: String(row.id), name: `terminal ${row.serial_no} (${row.terminal_id})` } : null;
     }
+    case 'terminal-request': {
+      const row =
+        id === null
+          ? undefined
+          : await db
+              .selectFrom('terminal_requests as r')
+              .innerJoin('businesses as b', 'b.id', 'r.business_id')
+              .select(['r.id', 'b.name'])
+              .where('r.id', '=', id)
+              .executeTakeFirst();
+      return row ? { id: String(row.id), name: `${row.id} (${row.name})` } : null;
+    }
     default:
       return kind satisfies never;
   }

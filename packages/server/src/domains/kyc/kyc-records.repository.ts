@@ -1,5 +1,6 @@
 import { maskIdNumber, OPEN_KYC_STATUSES, type KycListRow, type KycRecord } from '@traction/core';
 import { sql } from 'kysely';
+import { adminNameSql } from '../../db/admin-name';
 import type { Db } from '../../db/connect';
 import type { RowOf } from '../../db/row-of';
 import { isoTimestamp } from '../../db/timestamps';
@@ -122,6 +123,6 @@ export const kycListCsv: CsvColumns<KycListRow> = {
   detail: 'k.detail',
   status: 'k.status',
   submittedAt: 'k.submitted_at',
-  reviewedBy: sql`case when r.id is not null then coalesce(nullif(trim(coalesce(r.first_name, '') || ' ' || coalesce(r.last_name, '')), ''), nullif(r.email, '')) end`,
+  reviewedBy: sql`case when r.id is not null then coalesce(${adminNameSql('r')}, nullif(r.email, '')) end`,
   reviewedAt: 'k.reviewed_at',
 };

@@ -1,5 +1,6 @@
 import { type CumulationStatus, koboFromDatabase, type SettlementCumulation, type SettlementGroup, type SettlementGroupStatus } from '@traction/core';
 import { type RawBuilder, sql } from 'kysely';
+import { adminNameSql } from '../../db/admin-name';
 import type { Db } from '../../db/connect';
 import { lowerPrefixPattern } from '../../db/like';
 import type { RowOf } from '../../db/row-of';
@@ -132,7 +133,7 @@ export function cumulationQuery(db: Db, now: Date) {
       'c.settled_at',
       'c.approval_request_id',
       'lt.reference as ledger_reference',
-      sql<string | null>`nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), '')`.as('settled_by_name'),
+      adminNameSql('a').as('settled_by_name'),
     ]);
 }
 
@@ -192,7 +193,7 @@ export function settlementCumulationCsv(now: Date): CsvColumns<SettlementCumulat
     settledReference: 'c.settled_reference',
     ledgerReference: 'lt.reference',
     settledNote: 'c.settled_note',
-    settledBy: sql`nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), '')`,
+    settledBy: adminNameSql('a'),
     settledAt: 'c.settled_at',
     approvalRequestId: 'c.approval_request_id',
   };

@@ -1,4 +1,27 @@
 import type { Implementation } from '../../handling/implement';
+import {
+  addTerminalRequestHandler,
+  decideTerminalRequestHandler,
+  editTerminalRequestHandler,
+  getTerminalRequestHandler,
+  listTerminalRequestsHandler,
+  updateTerminalRequestStatusHandler,
+} from './terminal-requests.handlers';
+import {
+  getTerminalUploadHandler,
+  listTerminalUploadsHandler,
+  terminalUploadTemplateHandler,
+  uploadTerminalIdsHandler,
+  uploadTerminalStockHandler,
+} from './terminal-uploads.handlers';
+import { createOverrideCodeHandler, listOverrideCodesHandler, redeemOverrideCodeHandler, revokeOverrideCodeHandler } from './override-codes.handlers';
+import {
+  addTerminalLocationHandler,
+  listAvailableTerminalLocationsHandler,
+  listTerminalLocationsHandler,
+  removeTerminalLocationHandler,
+  updateTerminalLocationHandler,
+} from './terminal-locations.handlers';
 import { addTerminalPriceHandler, listTerminalPricesHandler, terminalPriceHistoryHandler, updateTerminalPriceHandler } from './terminal-prices.handlers';
 import {
   addTerminalHandler,
@@ -31,4 +54,24 @@ export const terminalImplementations: readonly Implementation[] = [
   addTerminalPriceHandler,
   updateTerminalPriceHandler,
   terminalPriceHistoryHandler,
+  listOverrideCodesHandler,
+  createOverrideCodeHandler,
+  revokeOverrideCodeHandler,
+  redeemOverrideCodeHandler,
+  listTerminalLocationsHandler,
+  listAvailableTerminalLocationsHandler,
+  addTerminalLocationHandler,
+  updateTerminalLocationHandler,
+  removeTerminalLocationHandler,
+  uploadTerminalStockHandler,
+  uploadTerminalIdsHandler,
+  terminalUploadTemplateHandler,
+  listTerminalUploadsHandler,
+  getTerminalUploadHandler,
+  listTerminalRequestsHandler,
+  addTerminalRequestHandler,
+  getTerminalRequestHandler,
+  editTerminalRequestHandler,
+  updateTerminalRequestStatusHandler,
+  decideTerminalRequestHandler,
 ];

@@ -1,18 +1,16 @@
 import { koboFromDatabase } from '@traction/core';
 import { sql } from 'kysely';
+import { adminNameSql } from '../../db/admin-name';
 import type { Db } from '../../db/connect';
 import type { RowOf } from '../../db/row-of';
 import { isoTimestamp } from '../../db/timestamps';
-
-const adminName = (alias: string) =>
-  sql<string | null>`nullif(trim(coalesce(${sql.ref(`${alias}.first_name`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.last_name`)}, '')), '')`;
 
 /** Prices with the one before the last change (0028). */
 export function terminalPriceQuery(db: Db) {
   return db
     .selectFrom('terminal_prices as tp')
     .leftJoin('admins as a', 'a.id', 'tp.changed_by')
-    .select(['tp.id', 'tp.provider', 'tp.model', 'tp.plan', 'tp.amount', 'tp.changed_at', adminName('a').as('changed_by_name')])
+    .select(['tp.id', 'tp.provider', 'tp.model', 'tp.plan', 'tp.amount', 'tp.changed_at', adminNameSql('a').as('changed_by_name')])
     .select(
       sql<string | null>`(select c.previous_amount::text from terminal_price_changes c where c.price_id = tp.id order by c.id desc limit 1)`.as(
         'previous_amount',
@@ -37,7 +35,7 @@ export function priceChangeQuery(db: Db, priceId: number) {
   return db
     .selectFrom('terminal_price_changes as c')
     .leftJoin('admins as a', 'a.id', 'c.admin_id')
-    .select(['c.id', 'c.at', 'c.amount', 'c.previous_amount', 'c.reason', adminName('a').as('by')])
+    .select(['c.id', 'c.at', 'c.amount', 'c.previous_amount', 'c.reason', adminNameSql('a').as('by')])
     .where('c.price_id', '=', priceId);
 }
 

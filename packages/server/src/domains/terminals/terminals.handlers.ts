@@ -1,6 +1,7 @@
 import {
   addTerminal,
   badRequest,
+  bankByCbnCode,
   canMoveTerminal,
   koboFromDatabase,
   reassignTerminal,
@@ -39,6 +40,7 @@ import {
   toTerminalRow,
   unsettledPayments,
 } from './terminals.repository';
+import { locationThatTakesTerminal } from './terminal-location-capacity';
 
 const NEWEST_FIRST = { cursor: { column: 't.id', key: 'id', direction: 'desc' } } as const;
 const words = (state: TerminalState) => TERMINAL_STATE_WORDS[state].toLowerCase();
@@ -111,6 +113,9 @@ export const updateTerminalHandler = implement(updateTerminal, async ({ input, c
   if (!before) throw notFound(`Terminal ${input.id} does not exist`);
   await unique(ctx, undefined, input.terminalId, input.id);
   const current = await existing(ctx, input.id);
+  // A registered location it moves to must take it (active, with room); leaving one needs nothing.
+  const movesTo = input.locationId !== undefined && input.locationId !== current.locationId ? input.locationId : undefined;
+  const place = movesTo === undefined || movesTo === null ? null : await locationThatTakesTerminal(ctx.db, movesTo);
   await ctx.db
     .updateTable('terminals')
     .set({
@@ -119,15 +124,35 @@ export const updateTerminalHandler = implement(updateTerminal, async ({ input, c
       ...(input.model !== undefined ? { model: input.model } : {}),
       ...(input.bankCode !== undefined ? { bank_code: input.bankCode } : {}),
       ...(input.location !== undefined ? { location: input.location || null } : {}),
+      ...(movesTo !== undefined ? { location_id: movesTo } : {}),
       updated_at: ctx.now,
     })
     .where('id', '=', input.id)
     .execute();
+  const changed = [
+    ...(input.terminalId !== undefined && input.terminalId !== current.terminalId ? [`Terminal ID ${current.terminalId} → ${input.terminalId}`] : []),
+    ...(input.bankCode !== undefined && input.bankCode !== current.bankCode
+      ? [`Acquiring bank ${current.bankName} → ${bankByCbnCode(input.bankCode)?.name ?? input.bankCode}`]
+      : []),
+  ];
+  if (changed.length > 0)
+    await recordTerminalEvent(ctx.db, { terminalId: input.id, type: 'details', summary: changed.join('; '), adminId: admin.id, at: ctx.now });
   if (input.location !== undefined && (input.location || null) !== current.location) {
     await recordTerminalEvent(ctx.db, {
       terminalId: input.id,
       type: 'location',
       summary: input.location ? `Located at ${input.location}` : 'Location cleared',
+      adminId: admin.id,
+      at: ctx.now,
+    });
+  }
+  if (movesTo !== undefined) {
+    await recordTerminalEvent(ctx.db, {
+      terminalId: input.id,
+      type: 'location',
+      summary: place
+        ? `Moved to ${place.name}${current.locationName ? ` from ${current.locationName}` : ''}`
+        : `Taken off ${current.locationName ?? 'its location'}`,
       adminId: admin.id,
       at: ctx.now,
     });

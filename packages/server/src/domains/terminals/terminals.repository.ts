@@ -1,6 +1,7 @@
 import type { TerminalRow, TerminalState } from '@traction/core';
 import { bankByCbnCode } from '@traction/core';
 import { sql } from 'kysely';
+import { adminNameSql } from '../../db/admin-name';
 import type { Db } from '../../db/connect';
 import { lowerPrefixPattern } from '../../db/like';
 import type { RowOf } from '../../db/row-of';
@@ -18,6 +19,7 @@ export function terminalQuery(db: Db) {
     .selectFrom('terminals as t')
     .leftJoin('businesses as b', 'b.id', 't.business_id')
     .leftJoin('stores as s', 's.id', 't.store_id')
+    .leftJoin('terminal_locations as tl', 'tl.id', 't.location_id')
     .select([
       't.id',
       't.serial_no',
@@ -31,6 +33,8 @@ export function terminalQuery(db: Db) {
       't.store_id',
       's.name as store_name',
       't.location',
+      't.location_id',
+      'tl.name as location_name',
       't.created_at',
       't.updated_at',
     ]);
@@ -45,6 +49,7 @@ export interface TerminalFilters {
   bankCode?: string | undefined;
   businessId?: number | undefined;
   mapped?: boolean | undefined;
+  locationId?: number | undefined;
 }
 
 /** Search: a serial number or terminal ID exactly (in capitals), or the start of the merchant's name. */
@@ -55,6 +60,7 @@ export function filterTerminals(query: TerminalQuery, filters: TerminalFilters):
   if (filters.bankCode) out = out.where('t.bank_code', '=', filters.bankCode);
   if (filters.businessId !== undefined) out = out.where('t.business_id', '=', filters.businessId);
   if (filters.mapped !== undefined) out = out.where('t.business_id', filters.mapped ? 'is not' : 'is', null);
+  if (filters.locationId !== undefined) out = out.where('t.location_id', '=', filters.locationId);
   const search = filters.search?.trim();
   if (search) {
     const upper = search.toUpperCase();
@@ -80,6 +86,8 @@ export function toTerminalRow(row: RowOf<typeof terminalQuery>): TerminalRow {
     storeId: row.store_id,
     storeName: row.store_name ?? null,
     location: row.location,
+    locationId: row.location_id,
+    locationName: row.location_name ?? null,
     createdAt: isoTimestamp(row.created_at),
     updatedAt: isoTimestamp(row.updated_at),
   };
@@ -100,6 +108,8 @@ export const terminalCsv: CsvColumns<TerminalRow> = {
   storeId: 't.store_id',
   storeName: 's.name',
   location: 't.location',
+  locationId: 't.location_id',
+  locationName: 'tl.name',
   createdAt: 't.created_at',
   updatedAt: 't.updated_at',
 };
@@ -179,17 +189,7 @@ export function terminalEventQuery(db: Db, terminalId: number) {
     .selectFrom('terminal_events as e')
     .leftJoin('businesses as b', 'b.id', 'e.business_id')
     .leftJoin('admins as a', 'a.id', 'e.admin_id')
-    .select([
-      'e.id',
-      'e.at',
-      'e.type',
-      'e.summary',
-      'e.from_state',
-      'e.to_state',
-      'b.name as business_name',
-      'e.note',
-      sql<string | null>`nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), '')`.as('admin_name'),
-    ])
+    .select(['e.id', 'e.at', 'e.type', 'e.summary', 'e.from_state', 'e.to_state', 'b.name as business_name', 'e.note', adminNameSql('a').as('admin_name')])
     .where('e.terminal_id', '=', terminalId);
 }
 

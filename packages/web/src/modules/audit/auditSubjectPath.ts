@@ -29,6 +29,8 @@ export function auditSubjectPath(entry: Pick<AuditEntry, 'subject' | 'subjectKin
       return `/merchants?search=${key}`;
     case 'terminal':
       return `/terminals/${key}`;
+    case 'terminal-request':
+      return `/terminal-request/${key}`;
     default:
       return null;
   }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CsvDownload } from '../list/CsvDownload';
 import { Section } from '../ui/Section';
 import { linkClass } from '../ui/linkClass';
-import { BadRowsTable } from './BadRowsTable';
+import { BadRowsTable } from '../ui/BadRowsTable';
 import { BatchFigures } from './BatchFigures';
 import { bulkStatusPath } from './bulkPaths';
 import { EarlierUploadsNote } from './EarlierUploadsNote';

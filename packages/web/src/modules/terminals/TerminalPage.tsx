@@ -124,6 +124,18 @@ export default function TerminalPage() {
             <dd className="inline">{shown.storeName ?? 'none'}</dd>
           </div>
           <div>
+            <dt className="inline text-zinc-500">Site </dt>
+            <dd className="inline">
+              {shown.locationId ? (
+                <Link className={linkClass} to={`/terminals?locationId=${shown.locationId}`}>
+                  {shown.locationName}
+                </Link>
+              ) : (
+                'none'
+              )}
+            </dd>
+          </div>
+          <div>
             <dt className="inline text-zinc-500">Location </dt>
             <dd className="inline">{shown.location ?? 'not recorded'}</dd>
           </div>

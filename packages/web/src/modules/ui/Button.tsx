@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
@@ -11,8 +11,8 @@ const styles: Record<Variant, string> = {
   ghost: 'hover:bg-zinc-100 dark:hover:bg-zinc-800',
 };
 
-/** The console's button: dense, with a variant as its only styling choice. */
-export function Button({ variant = 'secondary', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+/** The console's button: dense, with a variant as its only styling choice; a ref reaches the button (React 19 passes it as a prop). */
+export function Button({ variant = 'secondary', className = '', ...props }: ComponentPropsWithRef<'button'> & { variant?: Variant }) {
   return (
     <button
       type="button"
