@@ -60,6 +60,8 @@ export const PERMISSIONS = {
   },
   'terminal-requests.approve': { label: 'Approve or decline terminal requests', group: 'Terminal Requests' },
   'terminals.override': { label: 'Issue and revoke terminal override codes (device-lock overrides)', group: 'Terminals' },
+  'terminals.deploy': { label: 'Issue terminal deployment codes to field officers (MSO, DSR, sales agents)', group: 'Terminals' },
+  'terminals.delivery-states': { label: 'Add, change and remove terminal delivery states', group: 'Settings' },
   'monitoring.view': { label: 'Monitor transactions (success rates by route and bank)', group: 'Product Monitoring' },
   'settlements.view': { label: 'View settlement groups and cumulations', group: 'Settlements' },
   'settlements.settle': { label: 'Settle cumulations (to wallets or marked as settled outside), and approve settlements', group: 'Settlements' },

@@ -29,6 +29,7 @@ import { seedSettlements } from './demo/seed-settlements';
 import { DEMO_TERMINALS, seedTerminals } from './demo/seed-terminals';
 import { seedTerminalLocations } from './demo/seed-terminal-locations';
 import { seedOverrideCodes } from './demo/seed-override-codes';
+import { seedTerminalRequests } from './demo/seed-terminal-requests';
 
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
@@ -154,6 +155,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const locations = await seedTerminalLocations(database.db);
     if (locations.locations > 0) logger.info(locations, 'demo terminal locations loaded');
     await seedOverrideCodes(database.db);
+    // Requests for terminals from every channel, in every status, agreeing with the terminals (once).
+    const requests = await seedTerminalRequests(database.db);
+    if (requests.requests > 0) logger.info(requests, 'demo terminal requests loaded');
   }
   const deps: AppDeps = {
     db: database.db,

@@ -45,6 +45,8 @@ import type { TerminalUploadsTable } from './tables/terminal-uploads.tables';
 import type { TerminalRequestEventsTable, TerminalRequestsTable, TerminalRequestTerminalsTable } from './tables/terminal-requests.tables';
 import type { TerminalLocationsTable } from './tables/terminal-locations.tables';
 import type { TerminalOverrideCodesTable } from './tables/terminal-override-codes.tables';
+import type { TerminalDeliveryStatesTable } from './tables/terminal-delivery-states.tables';
+import type { TerminalDeploymentCodesTable, TerminalDeploymentReportsTable, TerminalDeploymentsTable } from './tables/terminal-deployments.tables';
 import type { TerminalEventsTable, TerminalPriceChangesTable, TerminalPricesTable, TerminalsTable } from './tables/terminals.tables';
 
 /** Every table, as Kysely sees it. */
@@ -117,6 +119,10 @@ export interface Database {
   terminal_requests: TerminalRequestsTable;
   terminal_request_events: TerminalRequestEventsTable;
   terminal_request_terminals: TerminalRequestTerminalsTable;
+  terminal_delivery_states: TerminalDeliveryStatesTable;
+  terminal_deployment_codes: TerminalDeploymentCodesTable;
+  terminal_deployment_reports: TerminalDeploymentReportsTable;
+  terminal_deployments: TerminalDeploymentsTable;
   payment_stats_route_hourly: PaymentStatsRouteHourlyTable;
   payment_stats_daily: PaymentStatsDailyTable;
   payment_stats_watermark: PaymentStatsWatermarkTable;

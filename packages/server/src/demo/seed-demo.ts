@@ -32,6 +32,9 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'terminals.view',
     'terminals.manage',
     'terminals.override',
+    'terminal-requests.view',
+    'terminal-requests.manage',
+    'terminal-requests.approve',
   ],
   'Risk & Compliance': [
     'admins.view',
@@ -69,6 +72,8 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'wallets.view',
     'payments.view',
     'terminals.view',
+    'terminal-requests.view',
+    'terminal-requests.manage',
   ],
   Finance: [
     'admins.view',

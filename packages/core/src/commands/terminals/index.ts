@@ -10,6 +10,8 @@ import {
 import { getTerminalUpload, listTerminalUploads, terminalUploadTemplate, uploadTerminalIds, uploadTerminalStock } from './terminal-uploads';
 import { addTerminalPrice, listTerminalPrices, terminalPriceHistory, updateTerminalPrice } from './terminal-prices';
 import { createOverrideCode, listOverrideCodes, redeemOverrideCode, revokeOverrideCode } from './override-codes';
+import { addDeliveryState, listDeliveryStates, removeDeliveryState, updateDeliveryState } from './terminal-delivery-states';
+import { issueDeploymentCode, listDeploymentCodes, listDeploymentReports, listDeployments, reportDeployment } from './terminal-deployments';
 import {
   addTerminalLocation,
   listAvailableTerminalLocations,
@@ -37,6 +39,8 @@ export * from './terminal-locations';
 export * from './terminals';
 export * from './terminal-uploads';
 export * from './terminal-requests';
+export * from './terminal-delivery-states';
+export * from './terminal-deployments';
 
 export const terminalCommands = [
   listTerminals,
@@ -74,4 +78,13 @@ export const terminalCommands = [
   editTerminalRequest,
   updateTerminalRequestStatus,
   decideTerminalRequest,
+  listDeliveryStates,
+  addDeliveryState,
+  updateDeliveryState,
+  removeDeliveryState,
+  listDeploymentCodes,
+  issueDeploymentCode,
+  reportDeployment,
+  listDeploymentReports,
+  listDeployments,
 ] as const satisfies readonly AnyCommand[];

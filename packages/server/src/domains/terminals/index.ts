@@ -1,4 +1,7 @@
 import type { Implementation } from '../../handling/implement';
+import { addDeliveryStateHandler, listDeliveryStatesHandler, removeDeliveryStateHandler, updateDeliveryStateHandler } from './terminal-delivery-states.handlers';
+import { issueDeploymentCodeHandler, listDeploymentCodesHandler } from './deployment-codes.handlers';
+import { listDeploymentReportsHandler, listDeploymentsHandler, reportDeploymentHandler } from './terminal-deployments.handlers';
 import {
   addTerminalRequestHandler,
   decideTerminalRequestHandler,
@@ -74,4 +77,13 @@ export const terminalImplementations: readonly Implementation[] = [
   editTerminalRequestHandler,
   updateTerminalRequestStatusHandler,
   decideTerminalRequestHandler,
+  listDeliveryStatesHandler,
+  addDeliveryStateHandler,
+  updateDeliveryStateHandler,
+  removeDeliveryStateHandler,
+  listDeploymentCodesHandler,
+  issueDeploymentCodeHandler,
+  reportDeploymentHandler,
+  listDeploymentReportsHandler,
+  listDeploymentsHandler,
 ];
