@@ -16,6 +16,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One migrated database per run (a PGlite dump, or a template database on DATABASE_URL's
+    // server) that test databases start as copies of: packages/server/src/test/migrated-template.ts.
+    globalSetup: ['packages/server/src/test/global-setup.ts'],
     // After every test that moved money the ledger check must pass (packages/server/src/test/ledger-sound.setup.ts).
     setupFiles: ['packages/server/src/test/ledger-sound.setup.ts'],
     // Browser tests poll the page; on a loaded 2-core CI machine a keypress can take seconds to land.

@@ -52,7 +52,13 @@ describe.runIf(run)('terminal requests by keyboard', () => {
   it('takes a telesales request from its form through approval, payment, assignment, dispatch, delivery and deployment', async () => {
     const db = context.server.deps.db;
     const merchant = await db.selectFrom('businesses').select(['id', 'name']).where('is_fraud', '=', false).orderBy('id').limit(1).executeTakeFirstOrThrow();
-    const terminal = await db.selectFrom('terminals').select(['id', 'terminal_id']).where('state', '=', 'IN_STOCK').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const terminal = await db
+      .selectFrom('terminals')
+      .select(['id', 'terminal_id'])
+      .where('state', '=', 'IN_STOCK')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
 
     await page.goto(`${context.server.url}/terminal-request-form/telesales`);
     const form = page.locator('[data-testid="command-form"][data-command="terminal-requests.add"]');
@@ -77,7 +83,9 @@ describe.runIf(run)('terminal requests by keyboard', () => {
     await page.locator(`[data-page="terminal-request"][data-status="REQUESTED"]`).waitFor();
     await run('a', 'terminal-requests.decide', { note: 'Volume checks out' });
     // The decision opens the next request of the queue; this one is approved.
-    await expect.poll(async () => (await db.selectFrom('terminal_requests').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('APPROVED');
+    await expect
+      .poll(async () => (await db.selectFrom('terminal_requests').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status)
+      .toBe('APPROVED');
 
     await page.goto(`${context.server.url}/terminal-request/${id}`);
     await page.locator('[data-page="terminal-request"][data-status="APPROVED"]').waitFor();

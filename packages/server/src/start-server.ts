@@ -29,6 +29,7 @@ import { seedSettlements } from './demo/seed-settlements';
 import { DEMO_TERMINALS, seedTerminals } from './demo/seed-terminals';
 import { seedTerminalLocations } from './demo/seed-terminal-locations';
 import { seedOverrideCodes } from './demo/seed-override-codes';
+import { seedTerminalDeployments } from './demo/seed-terminal-deployments';
 import { seedTerminalRequests } from './demo/seed-terminal-requests';
 
 /** Merchants in the demo data set of `npm start`. */
@@ -158,6 +159,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // Requests for terminals from every channel, in every status, agreeing with the terminals (once).
     const requests = await seedTerminalRequests(database.db);
     if (requests.requests > 0) logger.info(requests, 'demo terminal requests loaded');
+    // Deployment codes given to field officers, what the terminals reported with them, and the deployments (once; after the requests, so a deployment names the request it was sent for).
+    const deployments = await seedTerminalDeployments(database.db);
+    if (deployments.codes > 0) logger.info(deployments, 'demo terminal deployments loaded');
   }
   const deps: AppDeps = {
     db: database.db,

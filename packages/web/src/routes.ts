@@ -132,7 +132,7 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/rules-manager', 'Fraud Rules Manager', 'Settings', { permission: 'fraud-rules.view', page: 'FraudRulesPage' }),
   sub('/rules-manager/blocked-beneficiaries', 'Blocked Beneficiaries', 'Settings', { permission: 'fraud-rules.view', page: 'BlockedBeneficiariesPage' }),
   link('/terminal-pricings', 'Terminal Pricing', 'Settings', { permission: 'terminals.view', page: 'TerminalPricingsPage' }),
-  link('/terminal-delivery-portal', 'Terminal Delivery States', 'Settings'),
+  link('/terminal-delivery-portal', 'Terminal Delivery States', 'Settings', { permission: 'terminals.view', page: 'TerminalDeliveryStatesPage' }),
   link('/terminal-locations', 'Terminal Locations', 'Settings', { permission: 'terminals.view', page: 'TerminalLocationsPage' }),
   link('/funds-transfer-provider-portal', 'Funds Transfer Provider Portal', 'Settings', {
     permission: 'transfers.view',
@@ -179,18 +179,20 @@ export const ROUTES: readonly RouteEntry[] = [
   sub('/terminals/{id}', 'Edit Terminal', 'Terminals', { permission: 'terminals.view', page: 'TerminalPage' }),
   sub('/terminal/new', 'New Terminal', 'Terminals', { permission: 'terminals.manage', page: 'NewTerminalPage' }),
   link('/unmap-terminals', 'Unmap Terminals', 'Terminals', { permission: 'terminals.view', page: 'UnmapTerminalsPage' }),
-  link('/terminal-history', 'Terminal History', 'Terminals'),
+  link('/terminal-history', 'Terminal History', 'Terminals', { permission: 'terminals.view', page: 'TerminalHistoryPage' }),
   link('/terminal-uploads', 'Terminal Uploads', 'Terminals', { permission: 'terminals.view', page: 'TerminalUploadsPage' }),
   sub('/terminal-uploads/{id}', 'Terminal Upload', 'Terminals', { permission: 'terminals.view', page: 'TerminalUploadPage' }),
   sub('/terminal-upload/new', 'New Terminal Upload', 'Terminals', { permission: 'terminals.manage', page: 'NewTerminalUploadPage' }),
-  link('/terminal-deployment-mso', 'Deployment MSO', 'Terminals'),
-  link('/terminal-deployment-dsr', 'Deployment DSR', 'Terminals'),
-  sub('/terminal-deployment-sales-agent', 'Deployment by Sales Agent', 'Terminals'),
-  sub('/terminal-deployments', 'Terminal Deployments', 'Terminals'),
+  link('/terminal-deployment-mso', 'Deployment MSO', 'Terminals', { permission: 'terminals.view', page: 'TerminalDeploymentsPage' }),
+  link('/terminal-deployment-dsr', 'Deployment DSR', 'Terminals', { permission: 'terminals.view', page: 'TerminalDeploymentsPage' }),
+  sub('/terminal-deployment-sales-agent', 'Deployment by Sales Agent', 'Terminals', { permission: 'terminals.view', page: 'TerminalDeploymentsPage' }),
+  sub('/terminal-deployments', 'Terminal Deployments', 'Terminals', { permission: 'terminals.view', page: 'TerminalDeploymentsPage' }),
+  // Not in the spec: the codes issued to field officers, and what terminals reported with them (the spec's deployment-response call).
+  sub('/terminal-deployment-codes', 'Terminal Deployment Codes', 'Terminals', { permission: 'terminals.view', page: 'DeploymentCodesPage' }),
+  sub('/terminal-deployment-responses', 'Deployment Responses', 'Terminals', { permission: 'terminals.view', page: 'DeploymentResponsesPage' }),
   sub('/terminal-override-code', 'Terminal Override Codes', 'Terminals', { permission: 'terminals.view', page: 'OverrideCodesPage' }),
   sub('/new-terminal-override-code', 'New Terminal Override Code', 'Terminals', { permission: 'terminals.override', page: 'NewOverrideCodePage' }),
   sub('/request-terminals', 'Request Terminals', 'Terminals', { permission: 'terminal-requests.manage', page: 'TerminalRequestFormPage' }),
-  sub('/terminal-request/{id}', 'Terminal Request', 'Terminal Requests', { permission: 'terminal-requests.view', page: 'TerminalRequestPage' }),
 
   link('/terminal-request-form/key-accounts', 'Key Accounts', 'Terminal Request Forms', {
     permission: 'terminal-requests.manage',
@@ -211,6 +213,7 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/terminal-requests/dsr', 'DSR', 'Terminal Requests', { permission: 'terminal-requests.view', page: 'TerminalRequestsPage' }),
   link('/terminal-requests/cross-selling', 'Cross Selling', 'Terminal Requests', { permission: 'terminal-requests.view', page: 'TerminalRequestsPage' }),
   link('/terminal-requests/omnipay', 'OmniPay', 'Terminal Requests', { permission: 'terminal-requests.view', page: 'TerminalRequestsPage' }),
+  sub('/terminal-request/{id}', 'Terminal Request', 'Terminal Requests', { permission: 'terminal-requests.view', page: 'TerminalRequestPage' }),
 
   link('/settlements', 'Settlements', 'Settlements', { permission: 'settlements.view', page: 'SettlementsPage' }),
   sub('/settlements/{id}', 'Settlement', 'Settlements', { permission: 'settlements.view', page: 'SettlementGroupPage' }),

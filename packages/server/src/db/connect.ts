@@ -33,6 +33,11 @@ export async function openDatabase(options: {
   dataDir: string;
   /** Told when an idle PostgreSQL connection fails. */
   onIdleError?: (error: Error) => void;
+  /**
+   * An in-memory PGlite starts as a copy of this `dumpDataDir()` tarball instead of a new,
+   * empty cluster (tests: a migrated database made once per run, see test/migrated-template.ts).
+   */
+  loadDataDir?: Blob;
 }): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -63,6 +68,7 @@ export async function openDatabase(options: {
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(inMemory ? undefined : options.dataDir, {
     parsers: { [INT8]: (value: string) => BigInt(value), [DATE]: (value: string) => value },
+    ...(inMemory && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const pool = new PGlitePool(pglite);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

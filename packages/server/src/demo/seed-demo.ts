@@ -32,6 +32,8 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'terminals.view',
     'terminals.manage',
     'terminals.override',
+    'terminals.deploy',
+    'terminals.delivery-states',
     'terminal-requests.view',
     'terminal-requests.manage',
     'terminal-requests.approve',

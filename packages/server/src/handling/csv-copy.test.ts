@@ -10,6 +10,7 @@ import { seedMerchants } from '../demo/seed-merchants';
 import { seedPayments } from '../demo/seed-payments';
 import { seedSettlements } from '../demo/seed-settlements';
 import { seedSweeps } from '../demo/seed-sweeps';
+import { seedTerminalRequests } from '../demo/seed-terminal-requests';
 import { seedTerminals } from '../demo/seed-terminals';
 import { seedTransfers } from '../demo/seed-transfers';
 import { createTestApp, TEST_SCRYPT_LOG_N, type Actor, type TestApp } from '../test/harness';
@@ -66,6 +67,7 @@ const WRITTEN_IN_JAVASCRIPT = new Set<string>([
   'terminal-override-codes.list',
   'terminal-locations.all',
   'terminal-locations.available',
+  'terminals.uploads',
 ]);
 
 const TRICKY = ['=HYPERLINK("http://evil.example","x")', 'Ada, "Lagos"\nBranch', '+2348031234567', '-1+1', '@SUM(A1)', '\tTabbed', 'Ọlá Ẹ̀bùn', ''];
@@ -92,6 +94,7 @@ beforeAll(async () => {
   await seedBulkTransfers(t.deps);
   await seedSweeps(t.deps);
   await seedTerminals(t.db, { count: 400 });
+  await seedTerminalRequests(t.db, { count: 120 });
   // Text that must be quoted or neutralised, in the columns people type.
   const businesses = await t.db.selectFrom('businesses').select('id').orderBy('id').limit(TRICKY.length).execute();
   for (const [i, { id }] of businesses.entries()) {

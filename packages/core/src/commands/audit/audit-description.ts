@@ -1,7 +1,19 @@
 import type { AnyCommand } from '../../command';
 
 /** What an audit entry can be about. The console links each kind to its page. */
-export const AUDIT_SUBJECT_KINDS = ['business', 'admin', 'department', 'device', 'record', 'account', 'wallet', 'merchant-user', 'upload', 'terminal', 'terminal-request'] as const;
+export const AUDIT_SUBJECT_KINDS = [
+  'business',
+  'admin',
+  'department',
+  'device',
+  'record',
+  'account',
+  'wallet',
+  'merchant-user',
+  'upload',
+  'terminal',
+  'terminal-request',
+] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 
 /** One of a kind and many of it, for "marked 120 businesses as fraud". */

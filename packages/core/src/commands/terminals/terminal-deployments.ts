@@ -75,6 +75,7 @@ const CODE_RULE = `must be the ${DEPLOYMENT_CODE_DIGITS} digits of the deploymen
 /** A deployment code as typed: spaces and dashes are dropped. */
 export const deploymentCodeField = z
   .string()
+  .min(DEPLOYMENT_CODE_DIGITS, CODE_RULE)
   .max(20, CODE_RULE)
   .transform((text) => text.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(new RegExp(`^\\d{${DEPLOYMENT_CODE_DIGITS}}$`), CODE_RULE))

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCommand } from '../../command';
 import { said } from '../audit/audit-description';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
+import { bulkOutput, checkSelection, selectionFields } from '../../selection';
 import { idField, searchField, timestamp } from '../../schemas/common';
 import {
   SERIAL_PATTERN,
@@ -107,6 +108,7 @@ export const listTerminals = defineCommand({
     detailRoute: '/terminals/{id}',
     rowName: 'serialNo',
     csv: true,
+    bulkCommands: ['terminals.unmap-bulk'],
     columns: terminalColumns,
   },
   example: 'traction terminals list --state DEPLOYED --provider PAX',
@@ -333,4 +335,29 @@ export const unmapTerminal = defineCommand({
   }),
   output: terminalRow,
   example: 'traction terminals unmap --terminal-id 2TRC0123 --serial-no PAX-0000123 --reason "Merchant closed"',
+});
+
+export const unmapTerminalsBulk = defineCommand({
+  id: 'terminals.unmap-bulk',
+  group: 'terminals',
+  action: 'unmap-bulk',
+  title: 'Unmap selected terminals',
+  description:
+    'Detaches every selected terminal from its merchant, as unmapping one does: by ids, or every terminal matching the list filters. Terminals with no merchant, or with payments not yet settled (unless acknowledge_unsettled is set), are skipped and reported.',
+  keywords: ['bulk unmap', 'unmap terminals', 'selection'],
+  method: 'POST',
+  path: '/v1/stores/admin/terminal_unmap/bulk',
+  permission: 'terminals.manage',
+  danger: 'confirm',
+  idempotency: 'required',
+  audit: { action: 'unmap {subject}', subject: { kind: 'terminal', from: 'selection' }, note: 'reason' },
+  input: z
+    .object({
+      ...selectionFields(listTerminals),
+      reason: z.string().trim().min(3).max(300).meta({ label: 'Why' }),
+      acknowledge_unsettled: z.boolean().optional().meta({ label: 'Unmap even with payments not yet settled' }),
+    })
+    .superRefine(checkSelection),
+  output: bulkOutput,
+  example: 'traction terminals unmap-bulk --ids 12,13 --reason "Merchants closed"',
 });

@@ -27,7 +27,10 @@ import { lockTerminalByTid } from './terminals.repository';
 const HOUR_MS = 3_600_000;
 
 /** A new deployment code: 6 random digits (typed on a POS keypad). */
-const newDeploymentCode = () => randomInt(10 ** DEPLOYMENT_CODE_DIGITS).toString().padStart(DEPLOYMENT_CODE_DIGITS, '0');
+const newDeploymentCode = () =>
+  randomInt(10 ** DEPLOYMENT_CODE_DIGITS)
+    .toString()
+    .padStart(DEPLOYMENT_CODE_DIGITS, '0');
 
 export const listDeploymentCodesHandler = implementList(listDeploymentCodes, ({ input, ctx }) => ({
   query: filterDeploymentCodes(

@@ -1,5 +1,10 @@
 import type { Implementation } from '../../handling/implement';
-import { addDeliveryStateHandler, listDeliveryStatesHandler, removeDeliveryStateHandler, updateDeliveryStateHandler } from './terminal-delivery-states.handlers';
+import {
+  addDeliveryStateHandler,
+  listDeliveryStatesHandler,
+  removeDeliveryStateHandler,
+  updateDeliveryStateHandler,
+} from './terminal-delivery-states.handlers';
 import { issueDeploymentCodeHandler, listDeploymentCodesHandler } from './deployment-codes.handlers';
 import { listDeploymentReportsHandler, listDeploymentsHandler, reportDeploymentHandler } from './terminal-deployments.handlers';
 import {
@@ -37,6 +42,7 @@ import {
   terminalHistoryHandler,
   terminalProvidersHandler,
   unmapTerminalHandler,
+  unmapTerminalsBulkHandler,
   updateTerminalHandler,
 } from './terminals.handlers';
 
@@ -53,6 +59,7 @@ export const terminalImplementations: readonly Implementation[] = [
   terminalHistoryHandler,
   reassignTerminalHandler,
   unmapTerminalHandler,
+  unmapTerminalsBulkHandler,
   listTerminalPricesHandler,
   addTerminalPriceHandler,
   updateTerminalPriceHandler,

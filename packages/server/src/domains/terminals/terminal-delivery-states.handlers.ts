@@ -85,10 +85,13 @@ export const removeDeliveryStateHandler = implement(removeDeliveryState, async (
   if (!state) throw notFound(`Terminal delivery state ${input.id} does not exist`);
   const requests = await requestsInDeliveryState(ctx.db, input.id);
   if (requests > 0)
-    throw conflict(`${requestsWord(requests)} ${requests === 1 ? 'is' : 'are'} in “${state.name}”: take it out of use instead (it keeps them and takes no more)`, {
-      reason: 'in_use',
-      requests,
-    });
+    throw conflict(
+      `${requestsWord(requests)} ${requests === 1 ? 'is' : 'are'} in “${state.name}”: take it out of use instead (it keeps them and takes no more)`,
+      {
+        reason: 'in_use',
+        requests,
+      },
+    );
   await deleteDeliveryState(ctx.db, input.id);
   await renumberDeliveryStates(
     ctx.db,

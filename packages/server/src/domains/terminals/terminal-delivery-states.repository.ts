@@ -62,10 +62,7 @@ export function lockDeliveryStates(db: Db) {
 
 /** A state that already has this name, whatever its case (but `except`). */
 export function deliveryStateNamed(db: Db, name: string, except?: number) {
-  let query = db
-    .selectFrom('terminal_delivery_states')
-    .select(['id', 'name'])
-    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
+  let query = db.selectFrom('terminal_delivery_states').select(['id', 'name']).where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
   if (except !== undefined) query = query.where('id', '<>', except);
   return query.executeTakeFirst();
 }

@@ -76,7 +76,9 @@ describe('terminal delivery states', () => {
     const again = await manager.request('POST', STATES, { body: { name: 'quality CHECK' } });
     expect(again.status).toBe(409);
     expect(again.body.details).toMatchObject({ reason: 'already_exists', field: 'name', state: second.body.id });
-    expect(await t.db.selectFrom('audit_log').select(['summary', 'outcome']).where('command_id', '=', 'terminal-delivery-states.add').orderBy('id').execute()).toEqual([
+    expect(
+      await t.db.selectFrom('audit_log').select(['summary', 'outcome']).where('command_id', '=', 'terminal-delivery-states.add').orderBy('id').execute(),
+    ).toEqual([
       expect.objectContaining({ outcome: 'ok', summary: expect.stringContaining('added the terminal delivery state “Awaiting signature”') }),
       expect.objectContaining({ outcome: 'ok' }),
       expect.objectContaining({ outcome: '409' }),

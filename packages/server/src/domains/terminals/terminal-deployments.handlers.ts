@@ -133,7 +133,8 @@ export const reportDeploymentHandler = implement(
           deployed = await deployTerminal(trx, { terminalId: terminal.id, adminId: null, at: now, note: `Deployed by ${officer} with code #${code.id}` });
         } catch (error) {
           // The request it was sent for is not delivered yet (the terminal's own state was checked above).
-          if (error instanceof ApiError && error.status === 409) throw new Refusal(error.details?.request ? 'REQUEST_NOT_DELIVERED' : 'NOT_IN_TRANSIT', error, found);
+          if (error instanceof ApiError && error.status === 409)
+            throw new Refusal(error.details?.request ? 'REQUEST_NOT_DELIVERED' : 'NOT_IN_TRANSIT', error, found);
           throw error;
         }
         if (!(await markDeploymentCodeUsed(trx, code.id, now)))

@@ -1,10 +1,4 @@
-import type {
-  DeploymentRejection,
-  DeploymentReportResult,
-  DeploymentReportRow,
-  DeploymentRow,
-  FieldOfficerRole,
-} from '@traction/core';
+import type { DeploymentRejection, DeploymentReportResult, DeploymentReportRow, DeploymentRow, FieldOfficerRole } from '@traction/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import { lowerPrefixPattern } from '../../db/like';
@@ -115,7 +109,12 @@ export function filterDeploymentReports(query: DeploymentReportQuery, filters: D
   const terminal = filters.terminal?.trim().toUpperCase();
   if (terminal) {
     out = out.where((eb) =>
-      eb.or([eb('r.sent_terminal_id', '=', terminal), eb('r.sent_serial_no', '=', terminal), eb('t.terminal_id', '=', terminal), eb('t.serial_no', '=', terminal)]),
+      eb.or([
+        eb('r.sent_terminal_id', '=', terminal),
+        eb('r.sent_serial_no', '=', terminal),
+        eb('t.terminal_id', '=', terminal),
+        eb('t.serial_no', '=', terminal),
+      ]),
     );
   }
   return out;

@@ -45,7 +45,9 @@ async function terminalInTransit() {
     body: { terminal_id: made.body.terminalId, business_id: business.id, store_id: store.id },
   });
   expect(mapped.status, mapped.text).toBe(200);
-  const sent = await manager.request('POST', `/v1/stores/admin/terminal/${made.body.id}/state`, { body: { state: 'IN_TRANSIT', note: 'Handed to the courier' } });
+  const sent = await manager.request('POST', `/v1/stores/admin/terminal/${made.body.id}/state`, {
+    body: { state: 'IN_TRANSIT', note: 'Handed to the courier' },
+  });
   expect(sent.status, sent.text).toBe(200);
   return { id: made.body.id as number, terminalId: made.body.terminalId as string, serialNo: made.body.serialNo as string };
 }
@@ -91,7 +93,12 @@ const terminalState = async (id: number) => (await t.db.selectFrom('terminals').
 const requestStatus = async (id: number) =>
   t.db.selectFrom('terminal_requests').select(['status', 'deployed_at']).where('id', '=', id).executeTakeFirstOrThrow();
 const reportsOf = (terminalId: string) =>
-  t.db.selectFrom('terminal_deployment_reports').select(['result', 'reason', 'code_id', 'message']).where('sent_terminal_id', '=', terminalId).orderBy('id').execute();
+  t.db
+    .selectFrom('terminal_deployment_reports')
+    .select(['result', 'reason', 'code_id', 'message'])
+    .where('sent_terminal_id', '=', terminalId)
+    .orderBy('id')
+    .execute();
 
 describe('deployment codes', () => {
   it('are issued for a terminal in transit, answered once; the list, the database and the audit log never hold the digits', async () => {
@@ -126,9 +133,16 @@ describe('deployment codes', () => {
     expect(csv.text).not.toContain(digits);
     const stored = await t.db.selectFrom('terminal_deployment_codes').selectAll().where('id', '=', made.body.id).executeTakeFirstOrThrow();
     expect(stored.code_hash).toBe(sha256(digits));
-    const audited = await t.db.selectFrom('audit_log').select(['input', 'summary', 'outcome']).where('command_id', '=', 'terminal-deployment-codes.create').execute();
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select(['input', 'summary', 'outcome'])
+      .where('command_id', '=', 'terminal-deployment-codes.create')
+      .execute();
     expect(JSON.stringify(audited)).not.toContain(digits);
-    expect(audited.at(-1)).toMatchObject({ outcome: 'ok', summary: expect.stringContaining(`issued a deployment code for terminal ${terminal.terminalId} to Bola Adeyemi (mso)`) });
+    expect(audited.at(-1)).toMatchObject({
+      outcome: 'ok',
+      summary: expect.stringContaining(`issued a deployment code for terminal ${terminal.terminalId} to Bola Adeyemi (mso)`),
+    });
   });
 
   it('are refused for a terminal not in transit (409 naming its state) and an unknown one (404)', async () => {
@@ -188,7 +202,11 @@ describe('a terminal reporting itself deployed', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(event).toEqual({ summary: 'In transit → Deployed', note: `Deployed by Bola Adeyemi (MSO) with code #${code.id}`, admin_id: null });
-    const requestEvent = await t.db.selectFrom('terminal_request_events').select(['from_status', 'to_status']).where('request_id', '=', requestId).executeTakeFirstOrThrow();
+    const requestEvent = await t.db
+      .selectFrom('terminal_request_events')
+      .select(['from_status', 'to_status'])
+      .where('request_id', '=', requestId)
+      .executeTakeFirstOrThrow();
     expect(requestEvent).toEqual({ from_status: 'DELIVERED', to_status: 'DEPLOYED' });
 
     const deployments = await viewer.request('GET', DEPLOYMENTS, { query: { search: terminal.terminalId } });
@@ -224,7 +242,12 @@ describe('a terminal reporting itself deployed', () => {
     ]);
     expect(await t.db.selectFrom('terminal_deployments').select('id').where('terminal_id', '=', terminal.id).execute()).toHaveLength(1);
 
-    const audited = await t.db.selectFrom('audit_log').select(['input', 'outcome', 'admin_id']).where('command_id', '=', 'terminal-deployments.report').orderBy('id').execute();
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select(['input', 'outcome', 'admin_id'])
+      .where('command_id', '=', 'terminal-deployments.report')
+      .orderBy('id')
+      .execute();
     expect(audited.map((row) => row.outcome).slice(-2)).toEqual(['ok', '409']);
     expect(JSON.stringify(audited)).not.toContain(digitsOf(code.code));
   });
@@ -398,11 +421,17 @@ describe('bad input', () => {
     ['no serial number', { serial_no: undefined }, 'serial_no'],
     ['a malformed terminal ID', { terminal_id: 'abc' }, 'terminal_id'],
   ])('a report with %s: 400 naming the field, and nothing kept', async (_case, change, field) => {
-    const before = await t.db.selectFrom('terminal_deployment_reports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('terminal_deployment_reports')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const refused = await t.request('POST', DEPLOY, { body: { terminal_id: '2DEP0001', serial_no: 'DEP-0001', code: '123456', ...LAGOS, ...change } });
     expect(refused.status, refused.text).toBe(400);
     expect(refused.body.details.fields[0].field).toBe(field);
-    const after = await t.db.selectFrom('terminal_deployment_reports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('terminal_deployment_reports')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 });

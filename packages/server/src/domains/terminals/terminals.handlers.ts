@@ -6,6 +6,9 @@ import {
   koboFromDatabase,
   reassignTerminal,
   unmapTerminal,
+  unmapTerminalsBulk,
+  ApiError,
+  type TerminalRow,
   conflict,
   getTerminal,
   listMerchantTerminals,
@@ -24,7 +27,8 @@ import {
   updateTerminal,
 } from '@traction/core';
 import { formatNaira } from '@traction/core/format';
-import { requireAdmin } from '../../handling/handler-context';
+import { type HandlerContext, requireAdmin } from '../../handling/handler-context';
+import { resolveSelection } from '../../handling/selection';
 import { implement, implementList } from '../../handling/implement';
 import {
   filterTerminals,
@@ -282,31 +286,41 @@ export const reassignTerminalHandler = implement(reassignTerminal, async ({ inpu
   return existing(ctx, before.id);
 });
 
-export const unmapTerminalHandler = implement(unmapTerminal, async ({ input, ctx }) => {
-  const admin = requireAdmin(ctx);
-  const before = await lockTerminalByTid(ctx.db, input.terminal_id);
-  if (!before) throw notFound(`No terminal has the terminal ID ${input.terminal_id}`);
-  if (before.serial_no !== input.serial_no)
-    throw badRequest(`Terminal ${input.terminal_id} has another serial number: check both on the device`, [
-      { field: 'serial_no', message: `is not the serial number of terminal ${input.terminal_id}` },
-    ]);
+/** Why a terminal cannot be unmapped now, or null when it can. */
+async function unmapRefusal(
+  ctx: HandlerContext,
+  before: { serial_no: string; terminal_id: string; state: TerminalState; business_id: number | null },
+  acknowledged: boolean,
+) {
   if (before.business_id === null)
-    throw conflict(`Terminal ${before.serial_no} is ${words(before.state)}, not with a merchant: nothing to unmap`, { reason: 'already', state: before.state });
+    return {
+      status: 409,
+      message: `Terminal ${before.serial_no} is ${words(before.state)}, not with a merchant: nothing to unmap`,
+      details: { reason: 'already', state: before.state },
+    };
   const unsettled = await unsettledPayments(ctx.db, before.terminal_id);
-  if (unsettled.payments > 0 && !input.acknowledge_unsettled)
-    throw conflict(
-      `Terminal ${before.serial_no} took ${unsettled.payments} payment${unsettled.payments === 1 ? '' : 's'} (${formatNaira(koboFromDatabase(unsettled.amount))}) not yet settled, in cumulation${unsettled.cumulations.length === 1 ? '' : 's'} ${unsettled.cumulations.map((id) => `#${id}`).join(', ')}: settle them first, or unmap it anyway with acknowledge_unsettled`,
-      { reason: 'unsettled_payments', payments: unsettled.payments, cumulations: unsettled.cumulations },
-    );
+  if (unsettled.payments > 0 && !acknowledged)
+    return {
+      status: 409,
+      message: `Terminal ${before.serial_no} took ${unsettled.payments} payment${unsettled.payments === 1 ? '' : 's'} (${formatNaira(koboFromDatabase(unsettled.amount))}) not yet settled, in cumulation${unsettled.cumulations.length === 1 ? '' : 's'} ${unsettled.cumulations.map((id) => `#${id}`).join(', ')}: settle them first, or unmap it anyway with acknowledge_unsettled`,
+      details: { reason: 'unsettled_payments', payments: unsettled.payments, cumulations: unsettled.cumulations },
+    };
+  return null;
+}
+
+/** Detaches a locked, mapped terminal from its merchant: an assigned one back into stock, one in transit or deployed retrieved; both in its history. */
+async function detach(ctx: HandlerContext, before: { id: number; state: TerminalState; business_id: number | null }, reason: string) {
+  const admin = requireAdmin(ctx);
   const to: TerminalState = before.state === 'ASSIGNED' ? 'IN_STOCK' : 'RETRIEVED';
-  const merchant = await ctx.db.selectFrom('businesses').select('name').where('id', '=', before.business_id).executeTakeFirst();
+  const merchant =
+    before.business_id === null ? undefined : await ctx.db.selectFrom('businesses').select('name').where('id', '=', before.business_id).executeTakeFirst();
   await ctx.db.updateTable('terminals').set({ state: to, business_id: null, store_id: null, updated_at: ctx.now }).where('id', '=', before.id).execute();
   await recordTerminalEvent(ctx.db, {
     terminalId: before.id,
     type: 'mapping',
     summary: `Unmapped from ${merchant?.name ?? 'its merchant'}`,
     businessId: before.business_id,
-    note: input.reason,
+    note: reason,
     adminId: admin.id,
     at: ctx.now,
   });
@@ -317,9 +331,40 @@ export const unmapTerminalHandler = implement(unmapTerminal, async ({ input, ctx
     fromState: before.state,
     toState: to,
     businessId: before.business_id,
-    note: input.reason,
+    note: reason,
     adminId: admin.id,
     at: ctx.now,
   });
+}
+
+export const unmapTerminalHandler = implement(unmapTerminal, async ({ input, ctx }) => {
+  const before = await lockTerminalByTid(ctx.db, input.terminal_id);
+  if (!before) throw notFound(`No terminal has the terminal ID ${input.terminal_id}`);
+  if (before.serial_no !== input.serial_no)
+    throw badRequest(`Terminal ${input.terminal_id} has another serial number: check both on the device`, [
+      { field: 'serial_no', message: `is not the serial number of terminal ${input.terminal_id}` },
+    ]);
+  const refusal = await unmapRefusal(ctx, before, input.acknowledge_unsettled === true);
+  if (refusal) throw new ApiError(refusal.status, refusal.message, refusal.details);
+  await detach(ctx, before, input.reason);
   return existing(ctx, before.id);
+});
+
+export const unmapTerminalsBulkHandler = implement(unmapTerminalsBulk, async ({ input, ctx }) => {
+  const { rows, missing } = await resolveSelection<TerminalRow>(ctx, listTerminalsHandler, input);
+  const skipped = missing.map((id) => ({ id, reason: 'no such terminal' }));
+  let changed = 0;
+  for (const row of rows) {
+    // Decided under each terminal's lock: one moved meanwhile is judged as it is now.
+    const before = await lockTerminal(ctx.db, row.id);
+    if (!before) continue;
+    const refusal = await unmapRefusal(ctx, before, input.acknowledge_unsettled === true);
+    if (refusal) {
+      skipped.push({ id: row.id, reason: refusal.message });
+      continue;
+    }
+    await detach(ctx, before, input.reason);
+    changed++;
+  }
+  return { matched: rows.length, changed, skipped };
 });
