@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [server-start] [ledger] [transfers] [pipeline] [payments] [--no-postgres] [--no-pglite] [--quick]]`
+ * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [server-start] [ledger] [transfers] [pipeline] [payments] [terminals] [--no-postgres] [--no-pglite] [--quick]]`
  *
  * Runs the benchmarks against real servers over loopback HTTP and prints figures: no
  * assertions, no pass or fail. PostgreSQL figures come from the server DATABASE_URL names, or
@@ -13,6 +13,7 @@ import { cliBench } from './cli.bench';
 import { LEDGER_FULL, LEDGER_QUICK, ledgerBench } from './ledger.bench';
 import { TRANSFERS_FULL, TRANSFERS_QUICK, transfersBench } from './transfers.bench';
 import { PAYMENTS_FULL, PAYMENTS_QUICK, paymentsBench } from './payments.bench';
+import { TERMINALS_FULL, TERMINALS_QUICK, terminalsBench } from './terminals.bench';
 import { bundleBench, printBundleFigures, type BundleFigure } from './bundle.bench';
 import { listCallBench, type ListOptions } from './list-call.bench';
 import { merchantsBench } from './merchants.bench';
@@ -29,7 +30,7 @@ const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith('--')));
 const picked = args.filter((arg) => !arg.startsWith('--'));
 for (const flag of flags) if (!['--no-postgres', '--no-pglite', '--quick'].includes(flag)) throw new Error(`unknown option ${flag}`);
-const NAMES = ['sign-in', 'list', 'merchants', 'palette', 'table', 'bundle', 'cli', 'server-start', 'ledger', 'transfers', 'pipeline', 'payments'];
+const NAMES = ['sign-in', 'list', 'merchants', 'palette', 'table', 'bundle', 'cli', 'server-start', 'ledger', 'transfers', 'pipeline', 'payments', 'terminals'];
 for (const name of picked) if (!NAMES.includes(name)) throw new Error(`unknown benchmark ${name} (${NAMES.join(', ')})`);
 const wanted = (name: string) => picked.length === 0 || picked.includes(name);
 const quick = flags.has('--quick');
@@ -125,6 +126,10 @@ try {
   // Payment logs at a million rows: pages, keyset depth and the CSV export beside raw pg and psql; monitoring.
   if (wanted('payments')) {
     for (const database of databases) figures.push(...(await paymentsBench(database, quick ? PAYMENTS_QUICK : PAYMENTS_FULL)));
+  }
+  // Terminals at 100,000: the list by search and by state beside raw pg; a 20,000-row XLSX upload.
+  if (wanted('terminals')) {
+    for (const database of databases) figures.push(...(await terminalsBench(database, quick ? TERMINALS_QUICK : TERMINALS_FULL)));
   }
 } finally {
   await stopPostgres();

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { refreshPaymentRollups, seedDemo, seedMerchants, seedPayments } from '@traction/server/testing';
+import { refreshPaymentRollups, seedDemo, seedMerchants, seedPayments, seedTerminals } from '@traction/server/testing';
 import { startServer } from '@traction/server';
 import type { ChildOptions, ChildReady, ServerMemory } from './server';
 
@@ -39,6 +39,7 @@ if (options.merchants) {
     await seedPayments(running.deps.db, { count: options.payments });
     await refreshPaymentRollups(running.deps.db);
   }
+  if (options.terminals) await seedTerminals(running.deps.db, { count: options.terminals });
   seedMs = performance.now() - started;
   // Fresh statistics, as autovacuum would have gathered on a live database by now.
   await sql`analyze`.execute(running.deps.db);

@@ -17,6 +17,8 @@ export interface ChildOptions {
   merchants?: number;
   /** Demo payment logs to load after the merchants (with their settlement groups and the monitoring rollups). */
   payments?: number;
+  /** Demo terminals to load after the merchants (in every state). */
+  terminals?: number;
 }
 
 export interface ChildReady {
@@ -70,6 +72,7 @@ export async function startBenchServer(options: {
   seedScale?: number;
   merchants?: number;
   payments?: number;
+  terminals?: number;
 }): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'traction-bench-'));
   const created = options.database.kind === 'postgres' ? await createDatabase(options.database.serverUrl) : undefined;
@@ -84,6 +87,7 @@ export async function startBenchServer(options: {
     seedScale: options.seedScale ?? 1,
     ...(options.merchants ? { merchants: options.merchants } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
+    ...(options.terminals ? { terminals: options.terminals } : {}),
   };
   // The child keeps this process's Node flags (they include tsx's loader), plus any given in
   // BENCH_SERVER_NODE_FLAGS, e.g. `--cpu-prof --cpu-prof-dir=.bench/profiles` to profile the server.

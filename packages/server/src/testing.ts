@@ -7,6 +7,7 @@ export { createScratchDatabase, openTestDatabase } from './test/test-database';
 export { seedDemo } from './demo/seed-demo';
 export { seedMerchants } from './demo/seed-merchants';
 export { seedPayments } from './demo/seed-payments';
+export { seedTerminals } from './demo/seed-terminals';
 export { refreshPaymentRollups } from './domains/monitoring/index';
 export { specimenCard } from './demo/specimen-documents';
 export { hashPassword } from './domains/auth/index';

@@ -319,6 +319,18 @@ export function signInError(error: unknown, session: Pick<Session, 'apiUrl' | 'p
 }
 
 /** A failed call as a message and an exit code (spec §8's catalogue, in a shell). */
+/** Rows of an uploaded file a refusal names (`details.problems`: row, field, message), one per line, the first 50. */
+function rowProblemLines(problems: unknown): string {
+  if (!Array.isArray(problems)) return '';
+  const rows = problems.filter(
+    (problem): problem is { row: number; field: string; message: string } =>
+      typeof problem === 'object' && problem !== null && 'row' in problem && 'field' in problem && 'message' in problem,
+  );
+  if (rows.length === 0) return '';
+  const shown = rows.slice(0, 50).map((problem) => `\n  row ${problem.row}, ${problem.field}: ${problem.message}`);
+  return `${shown.join('')}${rows.length > 50 ? `\n  … and ${rows.length - 50} more` : ''}`;
+}
+
 export function toCliError(error: unknown, session: Pick<Session, 'apiUrl' | 'profileFlag'>): unknown {
   if (!(error instanceof ClientError)) return error;
   switch (error.kind) {
@@ -335,7 +347,7 @@ export function toCliError(error: unknown, session: Pick<Session, 'apiUrl' | 'pr
     default: {
       const fields = error.details?.fields;
       const extra = fields?.length && !error.userMessage.includes(fields[0]!.field) ? ` (${fields.map((f) => `${f.field} ${f.message}`).join('; ')})` : '';
-      return new CliError(`${error.userMessage}${extra}`, EXIT.error, { cause: error });
+      return new CliError(`${error.userMessage}${extra}${rowProblemLines(error.details?.problems)}`, EXIT.error, { cause: error });
     }
   }
 }

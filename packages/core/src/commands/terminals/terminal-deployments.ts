@@ -37,7 +37,7 @@ export const formatDeploymentCode = (digits: string) => digits.replace(/^(\d{3})
 /** Where a code stands: revoked (replaced by a newer one) and used are kept; expired follows from the time, as for override codes. */
 export const DEPLOYMENT_CODE_STATUSES = OVERRIDE_CODE_STATUSES;
 export type DeploymentCodeStatus = (typeof DEPLOYMENT_CODE_STATUSES)[number];
-export const DEPLOYMENT_CODE_STATUS_WORDS = OVERRIDE_CODE_STATUS_WORDS;
+export const DEPLOYMENT_CODE_STATUS_WORDS: Record<DeploymentCodeStatus, string> = { ...OVERRIDE_CODE_STATUS_WORDS, REVOKED: 'Replaced' };
 export const deploymentCodeStatus = overrideCodeStatus;
 
 /** What became of a device's report. */

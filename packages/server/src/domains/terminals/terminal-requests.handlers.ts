@@ -66,7 +66,9 @@ function checkedModel(provider: string | undefined, model: string | undefined): 
   const known = providerByName(provider);
   const spelled = known?.models.find((each) => each.toLowerCase() === model.toLowerCase());
   if (!known || !spelled)
-    throw badRequest(`${provider} makes no model ${model}`, [{ field: 'model', message: `must be a ${provider} model (${known?.models.join(', ') ?? ''})` }]);
+    throw badRequest(`${provider} makes no model ${model}`, [
+      { field: 'model', message: `must be a model ${provider} makes (${known?.models.join(', ') ?? ''})` },
+    ]);
   return spelled;
 }
 

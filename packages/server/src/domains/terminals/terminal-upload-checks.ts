@@ -94,7 +94,7 @@ export function checkStockRows(rows: readonly SheetRow<TerminalStockColumn>[], s
     if (!provider) out.add(rowNumber, 'provider', cells.provider, `is not a provider we stock (${TERMINAL_PROVIDERS.map((known) => known.name).join(', ')})`);
     const model = provider?.models.find((known) => known.toLowerCase() === cells.model.trim().toLowerCase());
     if (provider && !model)
-      out.add(rowNumber, 'model', cells.model, cells.model === '' ? 'is empty' : `is not a ${provider.name} model (${provider.models.join(', ')})`);
+      out.add(rowNumber, 'model', cells.model, cells.model === '' ? 'is empty' : `is not a model ${provider.name} makes (${provider.models.join(', ')})`);
     const bankCode = bankCodeOf(cells.bank_code);
     if (!bankByCbnCode(bankCode)) out.add(rowNumber, 'bank_code', cells.bank_code, cells.bank_code === '' ? 'is empty' : 'is not a CBN bank code we know');
     if (out.list.length === before && serialNo && terminalId && provider && model)

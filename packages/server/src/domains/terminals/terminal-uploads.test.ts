@@ -69,7 +69,7 @@ describe('terminal stock uploads', () => {
       '8 terminal_id: must be 8 digits or capital letters',
       expect.stringMatching(/^8 provider: is not a provider we stock \(Accelerex, PAX/),
       '8 bank_code: is not a CBN bank code we know',
-      '9 model: is not a PAX model (S90, A80, A920 Pro)',
+      '9 model: is not a model PAX makes (S90, A80, A920 Pro)',
     ]);
     expect(checked.body.message).toBe('3 rows of 9 are good; 6 rows are bad. Nothing was saved.');
     expect(await count()).toBe(before);

@@ -64,8 +64,12 @@ export function filterTerminals(query: TerminalQuery, filters: TerminalFilters):
   const search = filters.search?.trim();
   if (search) {
     const upper = search.toUpperCase();
+    // Three index lookups joined by union, not one OR, which PostgreSQL can only answer by reading every terminal.
     out = out.where(
-      sql<boolean>`(t.serial_no = ${upper} or t.terminal_id = ${upper} or t.business_id in (select m.id from businesses m where lower(m.name) like ${lowerPrefixPattern(search)}))`,
+      sql<boolean>`t.id in (
+        select id from terminals where serial_no = ${upper}
+        union all select id from terminals where terminal_id = ${upper}
+        union all select x.id from terminals x join businesses m on m.id = x.business_id where lower(m.name) like ${lowerPrefixPattern(search)})`,
     );
   }
   return out;
