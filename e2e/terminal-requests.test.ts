@@ -8,8 +8,9 @@ const run = browserAvailable();
 
 /**
  * A telesales request raised on its form, approved with a, then taken by m through payment,
- * assignment of a terminal in stock, dispatch, delivery and deployment — each step read back in
- * its change log, and the terminal deployed at the merchant.
+ * assignment of a terminal in stock, dispatch and delivery; a deployment code issued to an MSO in
+ * the console and reported by the terminal deploys it — each step read back in the request's
+ * change log, the terminal deployed at the merchant and the deployment on Deployment MSO.
  */
 describe.runIf(run)('terminal requests by keyboard', () => {
   let browser: Browser;
@@ -33,8 +34,12 @@ describe.runIf(run)('terminal requests by keyboard', () => {
     const form = page.locator(`[data-testid="command-form"][data-command="${command}"]`);
     await form.waitFor();
     for (const [name, value] of Object.entries(fields)) {
-      await form.locator(`[name="${name}"]`).focus();
-      await page.keyboard.type(value);
+      const field = form.locator(`[name="${name}"]`);
+      if ((await field.evaluate((element) => element.tagName)) === 'SELECT') await field.selectOption(value);
+      else {
+        await field.focus();
+        await page.keyboard.type(value);
+      }
     }
     await page.keyboard.press('Control+Enter');
     const confirm = form.locator('[data-confirm-step]');
@@ -98,9 +103,31 @@ describe.runIf(run)('terminal requests by keyboard', () => {
     await page.locator('[data-page="terminal-request"][data-status="DISPATCHED"]').waitFor();
     await run('m', 'terminal-requests.update');
     await page.locator('[data-page="terminal-request"][data-status="DELIVERED"]').waitFor();
-    await run('m', 'terminal-requests.update', { note: 'At the counter' });
+    // The field officer's code, issued in the console and shown once; the terminal reports it from the store.
+    await page.goto(`${context.server.url}/terminal-deployment-codes`);
+    await page.locator('[data-list="terminal-deployment-codes.list"]').waitFor();
+    await run('n', 'terminal-deployment-codes.create', {
+      terminal_id: terminal.terminal_id,
+      officerName: 'Musa Bello',
+      officerPhone: '08039876543',
+      officerRole: 'MSO',
+    });
+    const code = (await page.locator('[data-deployment-code]').textContent())?.replace(/\s/g, '') ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    const serial = await db.selectFrom('terminals').select('serial_no').where('id', '=', terminal.id).executeTakeFirstOrThrow();
+    const report = await fetch(`${context.server.url}/v1/stores/terminal/deploy`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ terminal_id: terminal.terminal_id, serial_no: serial.serial_no, code, latitude: 6.6018, longitude: 3.3515 }),
+    });
+    expect(report.status, await report.clone().text()).toBe(200);
+    await page.goto(`${context.server.url}/terminal-request/${id}`);
     await page.locator('[data-page="terminal-request"][data-status="DEPLOYED"]').waitFor();
+    await page.goto(`${context.server.url}/terminal-deployment-mso`);
+    await expect.poll(() => page.locator('[data-list="terminal-deployments.list"] [data-row-index="0"]').textContent()).toContain('Musa Bello');
 
+    await page.goto(`${context.server.url}/terminal-request/${id}`);
+    await page.locator('[data-page="terminal-request"][data-status="DEPLOYED"]').waitFor();
     const log = await page.locator('[data-section="changes"] tbody tr').allTextContents();
     expect(log.map((row) => row.match(/Requested|Approved|Paid|Terminal assigned|Dispatched|Delivered|Deployed/)?.[0])).toEqual([
       'Deployed',

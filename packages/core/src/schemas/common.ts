@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isRealDateTime, isSupportedYear } from '../format/date-range';
+import type { FieldMeta } from './fields';
 
 /** An email address, trimmed and lower-cased so that lookups are case-insensitive. */
 export const emailField = z
@@ -31,7 +32,8 @@ export const dateTimeParam = z
   .max(40)
   .regex(DATE_TIME, 'must be a date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:mm:ss.SSS)')
   .refine(isSupportedYear, 'must be in the years 1900 to 2999')
-  .refine(isRealDateTime, 'is not a real date or time');
+  .refine(isRealDateTime, 'is not a real date or time')
+  .meta({ format: 'range-bound' } satisfies FieldMeta);
 
 /** Timestamps in responses: ISO 8601 in UTC. */
 export const timestamp = z.string();

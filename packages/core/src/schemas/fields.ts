@@ -4,9 +4,10 @@ import { isRealDateTime, isSupportedYear } from '../format/date-range';
 /**
  * What a field means beyond its type, read by the console's generated forms and the CLI's flags.
  * `kobo`: an amount in kobo that people enter in Naira; `file`: an upload sent as multipart;
- * `date`: a calendar day (YYYY-MM-DD).
+ * `date`: a calendar day (YYYY-MM-DD); `range-bound`: a bound of a range filter, a day or an instant
+ * (the console offers a date box).
  */
-export type FieldFormat = 'kobo' | 'file' | 'date';
+export type FieldFormat = 'kobo' | 'file' | 'date' | 'range-bound';
 
 export interface FieldMeta {
   format?: FieldFormat;

@@ -1,11 +1,4 @@
-import {
-  NIGERIAN_STATES,
-  TERMINAL_PROVIDERS,
-  TERMINAL_REQUEST_MOVES,
-  TERMINAL_REQUEST_SOURCES,
-  type TerminalRequestStatus,
-  type TerminalState,
-} from '@traction/core';
+import { TERMINAL_PROVIDERS, TERMINAL_REQUEST_MOVES, TERMINAL_REQUEST_SOURCES, type TerminalRequestStatus, type TerminalState } from '@traction/core';
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/connect';
 import type { TerminalRequestsTable } from '../db/tables/terminal-requests.tables';
@@ -30,7 +23,15 @@ const TERMINAL_STATE_FOR: Partial<Record<TerminalRequestStatus, TerminalState>> 
   DEPLOYED: 'DEPLOYED',
 };
 const NAMES = ['Ada Obi', 'Musa Bello', 'Chinedu Eze', 'Funke Adeyemi', 'Ibrahim Sani', 'Ngozi Okafor', 'Tunde Bakare', 'Aisha Lawal'];
-const STREETS = ['Allen Avenue, Ikeja', 'Wuse Market, Abuja', 'Ring Road, Ibadan', 'Aba Road, Port Harcourt', 'Zoo Road, Kano', 'Ogui Road, Enugu'];
+/** Streets with the state they are in, so a request's address and state agree. */
+const STREETS = [
+  { street: 'Allen Avenue, Ikeja', state: 'LA' },
+  { street: 'Wuse Market, Abuja', state: 'FC' },
+  { street: 'Ring Road, Ibadan', state: 'OY' },
+  { street: 'Aba Road, Port Harcourt', state: 'RI' },
+  { street: 'Zoo Road, Kano', state: 'KN' },
+  { street: 'Ogui Road, Enugu', state: 'EN' },
+] as const;
 const FOLLOW_UPS = ['Merchant asked to be called before delivery', 'Phone off twice: try the store line', 'Wants a second terminal too'];
 
 /**
@@ -81,6 +82,7 @@ export async function seedTerminalRequests(db: Db, options: { now?: Date; count?
     const lastAt = at[at.length - 1]!;
     const followUp = n % 11 === 0 && status !== 'DEPLOYED' && status !== 'DECLINED';
     const quantity = terminal ? 1 : 1 + (n % 7 === 0 ? random.int(4) : 0);
+    const place = random.pick(STREETS);
     planned.push({
       n,
       path,
@@ -91,8 +93,8 @@ export async function seedTerminalRequests(db: Db, options: { now?: Date; count?
         business_id: terminal?.business_id ?? merchants[random.int(merchants.length)]!.id,
         contact_name: random.pick(NAMES),
         contact_phone: `+234803${String(1_000_000 + random.int(8_999_999))}`,
-        delivery_address: `${1 + random.int(120)} ${random.pick(STREETS)}`,
-        state_code: random.pick(NIGERIAN_STATES).code,
+        delivery_address: `${1 + random.int(120)} ${place.street}`,
+        state_code: place.state,
         quantity,
         provider: provider.name,
         model: random.pick(provider.models),

@@ -44,6 +44,9 @@ export const terminalRequestRow = z.object({
   createdAt: timestamp,
   updatedAt: timestamp,
   deployedAt: timestamp.nullable(),
+  /** Where a dispatched request's delivery is (Terminal Delivery States). */
+  deliveryStateId: z.number().int().nullable(),
+  deliveryState: z.string().nullable(),
 });
 export type TerminalRequestRow = z.infer<typeof terminalRequestRow>;
 
@@ -98,6 +101,7 @@ export const listTerminalRequests = defineCommand({
       { key: 'amount', label: 'Amount', kind: 'money' },
       { key: 'isLoan', label: 'Loan', kind: 'boolean', words: YES_NO, priority: 'low' },
       { key: 'followUp', label: 'Follow up', kind: 'boolean', words: YES_NO, priority: 'medium' },
+      { key: 'deliveryState', label: 'Delivery', kind: 'text', priority: 'low' },
       { key: 'stateCode', label: 'State', kind: 'text', priority: 'low' },
       { key: 'deployedAt', label: 'Deployed', kind: 'datetime', priority: 'low' },
     ],
@@ -176,7 +180,7 @@ export const editTerminalRequest = defineCommand({
   action: 'edit',
   title: 'Edit a terminal request',
   description:
-    'Its contact, address, quantity, model, plan or note, until terminals are assigned to it; and at any time whether it needs a follow-up call (followUp, with a note). What is left out stays as it was.',
+    'Its contact, address, quantity, model, plan or note, until terminals are assigned to it; at any time whether it needs a follow-up call (followUp, with a note); once dispatched, where its delivery is (deliveryStateId: a state that means delivered marks it delivered). What is left out stays as it was.',
   keywords: ['editterminalrequest', 'follow up', 'followUp'],
   method: 'PUT',
   path: '/v1/stores/editterminalrequest/{requestId}',
@@ -195,6 +199,8 @@ export const editTerminalRequest = defineCommand({
     note: requestFields.note,
     followUp: z.boolean().optional().meta({ label: 'Needs a call' }),
     followUpNote: z.string().trim().max(300).optional().meta({ label: 'Why call' }),
+    /** Once dispatched: where its delivery is; a state that means delivered marks the request delivered. */
+    deliveryStateId: idField.optional().meta({ label: 'Delivery state' }),
   }),
   output: terminalRequestRow,
   example: 'traction terminal-requests edit --request-id 12 --follow-up --follow-up-note "Merchant asked to be called before delivery"',

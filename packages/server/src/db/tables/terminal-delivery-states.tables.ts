@@ -12,10 +12,3 @@ export interface TerminalDeliveryStatesTable {
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
-
-declare module './terminal-requests.tables' {
-  interface TerminalRequestsTable {
-    /** The delivery state the request is at (0033); the request commands set it. */
-    delivery_state_id: ColumnType<number | null, number | null | undefined, number | null>;
-  }
-}

@@ -28,6 +28,8 @@ export interface TerminalRequestsTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   deployed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The delivery state a dispatched request is at (0033). */
+  delivery_state_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One status a request entered (0032). */

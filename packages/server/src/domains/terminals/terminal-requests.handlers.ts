@@ -17,6 +17,7 @@ import {
 } from '@traction/core';
 import { type HandlerContext, requireAdmin } from '../../handling/handler-context';
 import { implement, implementList } from '../../handling/implement';
+import { deliveryStateFor } from './terminal-delivery-states.repository';
 import { deployTerminal, recordRequestEvent } from './terminal-request-moves';
 import {
   filterTerminalRequests,
@@ -126,6 +127,7 @@ export const editTerminalRequestHandler = implement(editTerminalRequest, async (
       reason: 'illegal_state',
       state: before.status,
     });
+  const delivery = input.deliveryStateId === undefined ? undefined : await deliveryStep(ctx, before, input.deliveryStateId);
   const provider = input.provider ?? current.provider ?? undefined;
   const model =
     input.model !== undefined || input.provider !== undefined
@@ -150,12 +152,44 @@ export const editTerminalRequestHandler = implement(editTerminalRequest, async (
       ...(amount !== undefined ? { amount } : {}),
       ...(input.followUp !== undefined ? { follow_up: input.followUp, follow_up_note: input.followUp ? input.followUpNote || null : null } : {}),
       ...(input.followUp === undefined && input.followUpNote !== undefined ? { follow_up_note: input.followUpNote || null } : {}),
+      ...(delivery ? { delivery_state_id: delivery.id, status: delivery.status } : {}),
       updated_at: ctx.now,
     })
     .where('id', '=', input.requestId)
     .execute();
+  if (delivery) {
+    const admin = requireAdmin(ctx);
+    await recordRequestEvent(ctx.db, {
+      requestId: before.id,
+      from: before.status,
+      to: delivery.status,
+      note: `Delivery: ${delivery.name}`,
+      adminId: admin.id,
+      at: ctx.now,
+    });
+  }
   return existing(ctx, input.requestId);
 });
+
+/**
+ * A dispatched (or delivered) request's delivery moves to another state in use; one that means
+ * delivered marks a dispatched request delivered. 409 before dispatch, 400 naming the field for
+ * a state that does not exist or is out of use.
+ */
+async function deliveryStep(ctx: HandlerContext, before: { id: number; status: TerminalRequestStatus; delivery_state_id: number | null }, stateId: number) {
+  if (before.status !== 'DISPATCHED' && before.status !== 'DELIVERED')
+    throw conflict(`Request #${before.id} is ${words(before.status)}: a delivery state is set once it is dispatched`, {
+      reason: 'illegal_state',
+      state: before.status,
+    });
+  const state = await deliveryStateFor(ctx.db, stateId);
+  if (!state) throw badRequest(`There is no delivery state #${stateId}`, [{ field: 'deliveryStateId', message: 'is not a delivery state' }]);
+  if (!state.active)
+    throw badRequest(`${state.name} is not in use`, [{ field: 'deliveryStateId', message: `${state.name} is not in use: choose a state in use` }]);
+  if (before.delivery_state_id === state.id) throw conflict(`Request #${before.id}'s delivery is already at ${state.name}`, { reason: 'already' });
+  const status: TerminalRequestStatus = state.delivered ? 'DELIVERED' : before.status;
+  return { id: state.id, name: state.name, status };
+}
 
 /** The terminals named for an assignment: as many as asked, each in stock, none twice. */
 async function terminalsToAssign(ctx: HandlerContext, quantity: number, tids: readonly string[] | undefined) {

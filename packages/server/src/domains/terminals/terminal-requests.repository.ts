@@ -13,6 +13,7 @@ export function terminalRequestQuery(db: Db) {
     .selectFrom('terminal_requests as r')
     .innerJoin('businesses as b', 'b.id', 'r.business_id')
     .leftJoin('admins as a', 'a.id', 'r.requested_by')
+    .leftJoin('terminal_delivery_states as ds', 'ds.id', 'r.delivery_state_id')
     .select([
       'r.id',
       'r.source',
@@ -36,6 +37,8 @@ export function terminalRequestQuery(db: Db) {
       'r.created_at',
       'r.updated_at',
       'r.deployed_at',
+      'r.delivery_state_id',
+      'ds.name as delivery_state',
     ]);
 }
 type RequestQuery = ReturnType<typeof terminalRequestQuery>;
@@ -108,6 +111,8 @@ export function toTerminalRequestRow(row: RowOf<typeof terminalRequestQuery>): T
     createdAt: isoTimestamp(row.created_at),
     updatedAt: isoTimestamp(row.updated_at),
     deployedAt: row.deployed_at ? isoTimestamp(row.deployed_at) : null,
+    deliveryStateId: row.delivery_state_id,
+    deliveryState: row.delivery_state ?? null,
   };
 }
 
@@ -123,6 +128,7 @@ export const terminalRequestCsv: CsvColumns<TerminalRequestRow> = {
   amount: 'r.amount',
   isLoan: 'r.is_loan',
   followUp: 'r.follow_up',
+  deliveryState: 'ds.name',
   stateCode: 'r.state_code',
   deployedAt: 'r.deployed_at',
 };
@@ -134,7 +140,12 @@ export async function findTerminalRequest(db: Db, id: number) {
 
 /** The request under a row lock, to the end of the command's transaction. */
 export function lockTerminalRequest(db: Db, id: number) {
-  return db.selectFrom('terminal_requests').select(['id', 'status', 'is_loan', 'quantity', 'business_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('terminal_requests')
+    .select(['id', 'status', 'is_loan', 'quantity', 'business_id', 'delivery_state_id'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function requestTerminals(db: Db, requestId: number) {

@@ -150,4 +150,35 @@ describe('terminal requests', () => {
     expect((await move(sales, request.body.id, 'ASSIGNED', { terminalIds: ['2REQ0003'] })).body.status).toBe('ASSIGNED');
     expect((await viewer.request('POST', ADD, { body: {} })).status).toBe(403);
   });
+
+  it('follows a dispatched request through delivery states, a delivered one marking it delivered', async () => {
+    const request = await raise({ quantity: 1, source: 'OMNIPAY' });
+    const id = request.body.id as number;
+    const states = await t.db.selectFrom('terminal_delivery_states').select(['id', 'name', 'delivered']).orderBy('position').execute();
+    const out = states.find((state) => state.name === 'Out for delivery')!;
+    const delivered = states.find((state) => state.delivered)!;
+    const early = await sales.request('PUT', EDIT(id), { body: { deliveryStateId: out.id } });
+    expect(early.status).toBe(409);
+    await move(approver, id, 'APPROVED');
+    await move(sales, id, 'PAID');
+    const [stock] = await t.db.selectFrom('terminals').select('terminal_id').where('state', '=', 'IN_STOCK').orderBy('id').limit(1).execute();
+    if (!stock) {
+      await sales.request('POST', ADD_TERMINAL, { body: { serialNo: 'REQ-PAX-9', terminalId: '2REQ0009', provider: 'PAX', model: 'S90', bankCode: '058' } });
+    }
+    await move(sales, id, 'ASSIGNED', { terminalIds: [stock?.terminal_id ?? '2REQ0009'] });
+    await move(sales, id, 'DISPATCHED');
+    const unknown = await sales.request('PUT', EDIT(id), { body: { deliveryStateId: 9_999 } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details.fields[0].field).toBe('deliveryStateId');
+    const onTheWay = await sales.request('PUT', EDIT(id), { body: { deliveryStateId: out.id } });
+    expect(onTheWay.body).toMatchObject({ status: 'DISPATCHED', deliveryState: 'Out for delivery' });
+    const done = await sales.request('PUT', EDIT(id), { body: { deliveryStateId: delivered.id } });
+    expect(done.body).toMatchObject({ status: 'DELIVERED', deliveryState: delivered.name });
+    const full = await viewer.request('GET', ONE(id));
+    expect(full.body.events.slice(0, 3).map((event: LooseBody) => `${event.toStatus} ${event.note ?? ''}`.trim())).toEqual([
+      `DELIVERED Delivery: ${delivered.name}`,
+      'DISPATCHED Delivery: Out for delivery',
+      'DISPATCHED',
+    ]);
+  });
 });

@@ -60,6 +60,8 @@ export function describeFilters(command: AnyCommand): FilterField[] {
     else if (def.type === 'enum' && def.entries) {
       fields.push({ kind: 'enum', key, label, options: Object.values(def.entries), ...(typeof defaultValue === 'string' ? { defaultValue } : {}) });
     } else if (fieldFormat(schema) === 'kobo') fields.push({ kind: 'naira', key, label });
+    // Another range of the list (deployed from/to): a date box too, its end by its name.
+    else if (fieldFormat(schema) === 'range-bound') fields.push({ kind: 'date', key, label, bound: /(to|end|enddatetime)$/i.test(key) ? 'end' : 'start' });
     else if (def.type === 'number') fields.push({ kind: 'id', key, label });
     else if (def.type === 'boolean') fields.push({ kind: 'boolean', key, label, ...(typeof defaultValue === 'boolean' ? { defaultValue } : {}) });
     else fields.push({ kind: 'text', key, label });

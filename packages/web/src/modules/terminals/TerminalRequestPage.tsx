@@ -1,5 +1,6 @@
 import {
   decideTerminalRequest,
+  listDeliveryStates,
   editTerminalRequest,
   formatNaira,
   getTerminalRequest,
@@ -102,6 +103,17 @@ export default function TerminalRequestPage() {
       onDone: refetch,
     });
   const mayEdit = Boolean(data) && allowed(editTerminalRequest);
+  const inDelivery = data?.status === 'DISPATCHED' || data?.status === 'DELIVERED';
+  const deliveryStates = useCommandQuery(listDeliveryStates, {}, { enabled: mayEdit && inDelivery && allowed(listDeliveryStates) });
+  const stepTo = (state: { id: number; name: string }) =>
+    data &&
+    open({
+      command: editTerminalRequest,
+      fixed: { requestId: data.id, deliveryStateId: state.id },
+      about: name,
+      action: `Delivery of ${name}: ${state.name}`,
+      onDone: refetch,
+    });
   const edit = () =>
     data &&
     open({ command: editTerminalRequest, fixed: { requestId: data.id }, about: name, subject: 'Leave a box empty to keep what it holds', onDone: refetch });
@@ -148,6 +160,7 @@ export default function TerminalRequestPage() {
     ['Plan', `${TERMINAL_PRICE_PLAN_WORDS[data.plan]}${data.isLoan ? ', on loan' : ''} · ${formatNaira(data.amount)}`],
     ['Follow up', data.followUp ? `Yes${data.followUpNote ? `: ${data.followUpNote}` : ''}` : 'No'],
     ['Raised', `${formatDateTime(data.createdAt)}${data.requestedBy ? ` by ${data.requestedBy}` : ''}`],
+    ['Delivery', data.deliveryState ?? (inDelivery ? 'not recorded' : '—')],
     ['Deployed', formatDateTime(data.deployedAt)],
     ['Note', data.note ?? '—'],
   ];
@@ -211,6 +224,18 @@ export default function TerminalRequestPage() {
           </div>
         ))}
       </dl>
+      {mayEdit && inDelivery && deliveryStates.data ? (
+        <div role="group" aria-label="Delivery state" className="flex flex-wrap items-center gap-2 text-sm" data-testid="delivery-steps">
+          <span className="text-zinc-500">Delivery:</span>
+          {deliveryStates.data.items
+            .filter((state) => state.active && state.id !== data.deliveryStateId)
+            .map((state) => (
+              <Button key={state.id} data-delivery-state={state.id} onClick={() => stepTo(state)}>
+                {state.name}
+              </Button>
+            ))}
+        </div>
+      ) : null}
       <Section name="terminals" title="Terminals" count={data.terminals.length}>
         <DetailTable
           label="Terminals"
