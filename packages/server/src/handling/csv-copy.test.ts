@@ -68,6 +68,11 @@ const WRITTEN_IN_JAVASCRIPT = new Set<string>([
   'terminal-locations.all',
   'terminal-locations.available',
   'terminals.uploads',
+  'terminal-delivery-states.list',
+  // Bounded by the fleet (one deployment per terminal deployed), and their GPS column is composed in JavaScript.
+  'terminal-deployment-codes.list',
+  'terminal-deployment-responses.list',
+  'terminal-deployments.list',
 ]);
 
 const TRICKY = ['=HYPERLINK("http://evil.example","x")', 'Ada, "Lagos"\nBranch', '+2348031234567', '-1+1', '@SUM(A1)', '\tTabbed', 'Ọlá Ẹ̀bùn', ''];
