@@ -195,13 +195,14 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
       'cashback_rules',
       'business_cashback',
     ];
+    // One statement for every table: a round trip per table made this a third of the time of
+    // the bad-input test, which takes a fingerprint after each of its thousands of cases.
+    const digests = sql.join(
+      tables.map((table) => sql`(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${sql.table(table)} t) as ${sql.ref(table)}`),
+    );
+    const row = (await sql<Record<string, string | null>>`select ${digests}`.execute(database.db)).rows[0];
     const out: Record<string, string> = {};
-    for (const table of tables) {
-      const row = await sql<{
-        digest: string | null;
-      }>`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.table(table)} t`.execute(database.db);
-      out[table] = row.rows[0]?.digest ?? '';
-    }
+    for (const table of tables) out[table] = row?.[table] ?? '';
     return out;
   }
 
