@@ -61,6 +61,13 @@ export const PERMISSIONS = {
   'terminal-requests.approve': { label: 'Approve or decline terminal requests', group: 'Terminal Requests' },
   'terminals.override': { label: 'Issue and revoke terminal override codes (device-lock overrides)', group: 'Terminals' },
   'terminals.deploy': { label: 'Issue terminal deployment codes to field officers (MSO, DSR, sales agents)', group: 'Terminals' },
+  'loans.view': { label: 'View loans, their schedules, repayments and the loan tracker', group: 'Loans' },
+  'loans.manage': { label: 'Request loans, change their terms, cancel them and mark them defaulted', group: 'Loans' },
+  'loans.approve': { label: 'Approve or decline loan requests (four-eyes, under the loans approval policy)', group: 'Loans' },
+  'loans.disburse': { label: 'Disburse approved loans to merchant wallets and write loans off', group: 'Loans' },
+  'deductions.view': { label: 'View deduction settings, runs and reports', group: 'Deductions' },
+  'deductions.manage': { label: 'Upload deduction files and change deduction settings', group: 'Deductions' },
+  'deductions.run': { label: 'Run automatic deductions from merchant wallets', group: 'Deductions' },
   'terminals.delivery-states': { label: 'Add, change and remove terminal delivery states', group: 'Settings' },
   'monitoring.view': { label: 'Monitor transactions (success rates by route and bank)', group: 'Product Monitoring' },
   'settlements.view': { label: 'View settlement groups and cumulations', group: 'Settlements' },
@@ -69,6 +76,7 @@ export const PERMISSIONS = {
   'jobs.retry': { label: 'Retry failed background jobs', group: 'Settings' },
   'fraud-rules.view': { label: 'View fraud rules', group: 'Settings' },
   'fraud-rules.manage': { label: 'Change fraud rules and blocked beneficiaries', group: 'Settings' },
+  'savings.view': { label: 'View the savings wait-list', group: 'Savings & Downloads' },
 } as const satisfies Record<string, { label: string; group: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -20,6 +20,8 @@ import { settlementExecutors, settlementImplementations } from './domains/settle
 import { monitoringImplementations } from './domains/monitoring/index';
 import { pricingBandImplementations } from './domains/pricing-bands/index';
 import { terminalImplementations } from './domains/terminals/index';
+import { lendingExecutors, lendingImplementations } from './domains/loans/index';
+import { savingsImplementations } from './domains/savings/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
 import { jobImplementations } from './domains/jobs/index';
@@ -37,7 +39,7 @@ export const implementations: readonly Implementation[] = [
   ...ledgerImplementations,
   ...walletSettingsImplementations,
   // Four-eyes: approvals run the executors of the domains whose actions wait for a second admin.
-  ...approvalImplementations([...walletCreditExecutors, ...bulkTransferExecutors, ...sweepExecutors, ...settlementExecutors]),
+  ...approvalImplementations([...walletCreditExecutors, ...bulkTransferExecutors, ...sweepExecutors, ...settlementExecutors, ...lendingExecutors]),
   ...walletCreditImplementations,
   ...reversalImplementations,
   ...bulkTransferImplementations,
@@ -50,6 +52,8 @@ export const implementations: readonly Implementation[] = [
   ...monitoringImplementations,
   ...pricingBandImplementations,
   ...terminalImplementations,
+  ...lendingImplementations,
+  ...savingsImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,
   ...jobImplementations,

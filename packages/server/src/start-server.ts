@@ -31,6 +31,8 @@ import { seedTerminalLocations } from './demo/seed-terminal-locations';
 import { seedOverrideCodes } from './demo/seed-override-codes';
 import { seedTerminalDeployments } from './demo/seed-terminal-deployments';
 import { seedTerminalRequests } from './demo/seed-terminal-requests';
+import { seedSavingsWaitlist } from './demo/seed-savings-waitlist';
+import { seedLoans } from './demo/seed-loans';
 
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
@@ -162,6 +164,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // Deployment codes given to field officers, what the terminals reported with them, and the deployments (once; after the requests, so a deployment names the request it was sent for).
     const deployments = await seedTerminalDeployments(database.db);
     if (deployments.codes > 0) logger.info(deployments, 'demo terminal deployments loaded');
+    // People waiting for savings, one in four the owner of a merchant (once).
+    const waitlist = await seedSavingsWaitlist(database.db);
+    if (waitlist.entries > 0) logger.info(waitlist, 'demo savings wait-list loaded');
   }
   const deps: AppDeps = {
     db: database.db,
@@ -178,6 +183,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (options.demo ?? true) {
     await seedBulkTransfers(deps);
     await seedSweeps(deps);
+    // Loans in every state and the deduction runs that repaid them, over the last 90 days (once; after
+    // the seeds that fill and use the wallets, so the loans go to wallets nothing else is waiting on).
+    const loans = await seedLoans(deps);
+    if (loans.loans > 0) logger.info(loans, 'demo loans loaded');
   }
   const app = createApp(deps);
   const stopMaintenance = scheduleMaintenance(deps);

@@ -28,6 +28,15 @@ const LOCAL_FLAGS = [
   'new-batch',
 ];
 
+/**
+ * A command's own field may take a local flag's name when the command does not add that flag:
+ * `--dry-run` is the CLI's preview of a money command, but a command that is not one and has a
+ * `dryRun` field (`traction deductions run --dry-run`) means the same thing by it; `--from` and
+ * `--to` are a list's date range, and a report's own `from`/`to` days otherwise.
+ */
+const ownsFlag = (command: AnyCommand, flag: string) =>
+  (flag === 'dry-run' && command.danger !== 'money') || ((flag === 'from' || flag === 'to') && !command.list?.dateRange);
+
 /** Repeating a list flag adds to it: `--permissions a --permissions b` is `a,b`. */
 const collect = (value: string, previous: string | undefined) => (previous === undefined ? value : `${previous},${value}`);
 
@@ -46,7 +55,9 @@ export function addFieldOptions(target: Command, command: AnyCommand, options: {
   const fields = inputFields(command).filter((field) => !options.omit?.includes(field.name));
   const attributes = new Map<string, InputField>();
   for (const field of fields) {
-    if ((GLOBAL_FLAGS as readonly string[]).includes(field.flag) || LOCAL_FLAGS.includes(field.flag)) field.flag = `input-${field.flag}`;
+    if ((GLOBAL_FLAGS as readonly string[]).includes(field.flag) || (LOCAL_FLAGS.includes(field.flag) && !ownsFlag(command, field.flag))) {
+      field.flag = `input-${field.flag}`;
+    }
     if (field.type === 'boolean') {
       const on = new Option(`--${field.flag}`, fieldHelp(field));
       const off = new Option(`--no-${field.flag}`, `set ${field.name} to false`);

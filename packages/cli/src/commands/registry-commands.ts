@@ -77,15 +77,17 @@ export function addRegistryCommand(group: Command, command: AnyCommand, io: Io):
     const { inputFromFlags, runCommand } = await import('../services/run-command');
     const input = await inputFromFlags(io, command, options.fields, {
       values: options.values(opts),
-      ...(typeof opts.from === 'string' ? { from: opts.from } : {}),
-      ...(typeof opts.to === 'string' ? { to: opts.to } : {}),
+      // A list's date range; a command without one may have fields of these names, read as fields.
+      ...(command.list?.dateRange && typeof opts.from === 'string' ? { from: opts.from } : {}),
+      ...(command.list?.dateRange && typeof opts.to === 'string' ? { to: opts.to } : {}),
     });
     await runCommand(io, command, input, {
       globals: globalsOf(opts),
       all: Boolean(opts.all),
       output,
       ...(typeof opts.idempotencyKey === 'string' ? { idempotencyKey: opts.idempotencyKey } : {}),
-      ...(opts.dryRun ? { dryRun: true } : {}),
+      // A money command's preview; another command's --dry-run is its own dryRun field, sent in the input.
+      ...(opts.dryRun && command.danger === 'money' ? { dryRun: true } : {}),
       ...(typeof opts.ifMatch === 'string' ? { ifMatch: opts.ifMatch } : {}),
     });
   });

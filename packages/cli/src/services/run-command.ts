@@ -99,8 +99,9 @@ export async function runCommand(io: Io, command: AnyCommand, input: Record<stri
     ifMatch = preview.token;
     details = [...details, ...previewLines(preview).slice(0, -1)];
   }
+  // A command asked only to show what it would do (its own dryRun field) changes nothing: nothing to confirm.
   await confirmDanger(io, command, {
-    yes: globals.yes,
+    yes: globals.yes || input.dryRun === true,
     question: `${command.title}?`,
     details,
     invocation: invocationOf(command),

@@ -37,6 +37,9 @@ import { settlementCommands } from './settlements/index';
 import { monitoringCommands } from './monitoring/index';
 import { pricingBandCommands } from './pricing-bands/index';
 import { terminalCommands } from './terminals/index';
+import { savingsCommands } from './savings/index';
+import { loanCommands } from './loans/index';
+import { deductionCommands } from './deductions/index';
 import { clientErrorSettings, listClientErrors, reportClientError } from './client-errors/client-errors';
 
 /** Every command of the back office. Server, console and CLI are built from this list. */
@@ -87,6 +90,9 @@ export const registry = [
   ...monitoringCommands,
   ...pricingBandCommands,
   ...terminalCommands,
+  ...savingsCommands,
+  ...loanCommands,
+  ...deductionCommands,
   reportClientError,
   clientErrorSettings,
   listClientErrors,

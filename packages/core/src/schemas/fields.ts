@@ -38,9 +38,10 @@ export const koboField = z
   .max(1_000_000_000_000, 'must be at most ₦10,000,000,000.00')
   .meta({ format: 'kobo' } satisfies FieldMeta);
 
-/** A calendar day, YYYY-MM-DD. */
+/** A calendar day, YYYY-MM-DD (bounded, as every input string is, before the pattern is tried). */
 export const dayField = z
   .string()
+  .max(10, 'must be a date (YYYY-MM-DD)')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
   .refine(isSupportedYear, 'must be in the years 1900 to 2999')
   .refine(isRealDateTime, 'is not a real date')

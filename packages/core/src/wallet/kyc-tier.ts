@@ -79,16 +79,18 @@ export const DEFAULT_TIER_LIMITS: readonly TierLimits[] = [
  * Debits the limits neither stop nor count: a reversal, or an admin's debit authorised by a
  * second admin, is the company putting the ledger right (a refund of a failed transfer, the
  * clawback of a wrong credit), not the merchant spending — a Tier 1 wallet's ₦50,000 limit must
- * not leave a ₦200,000 mistake in it.
+ * not leave a ₦200,000 mistake in it. A loan repayment is the company collecting what it lent,
+ * which no daily spending limit should hold back (nor count against the merchant's own spending).
  */
-export const LIMIT_FREE_KINDS: readonly string[] = ['reversal', 'debit'];
+export const LIMIT_FREE_KINDS: readonly string[] = ['reversal', 'debit', 'loan_repayment'];
 
 /**
  * Credits refused when they would take the balance above the tier's cap: the manual ones (an
- * admin's credit, an adjustment). Money that has already arrived — a POS inflow, its cashback, a
+ * admin's credit, an adjustment) and a loan paid out (a wallet is not lent more than its tier may
+ * hold). Money that has already arrived — a POS inflow, its cashback, a
  * reversal — is never bounced: refusing it would leave it nowhere.
  */
-export const BALANCE_CAPPED_CREDIT_KINDS: readonly string[] = ['credit', 'adjustment'];
+export const BALANCE_CAPPED_CREDIT_KINDS: readonly string[] = ['credit', 'adjustment', 'loan_disbursement'];
 
 export type LimitName = 'single_debit' | 'daily_debit' | 'max_balance';
 

@@ -9,6 +9,10 @@ const TRANSFER_KIND_WORDS: Readonly<Record<string, string>> = {
   debit: 'debit',
   adjustment: 'adjustment',
   settlement: 'settlement',
+  loan_disbursement: 'loan disbursement',
+  loan_charge: 'loan interest and fee',
+  loan_repayment: 'loan repayment',
+  loan_write_off: 'loan write-off',
 };
 
 /** `pos_credit` → `POS credit`; a kind a later issue adds reads with its underscores as spaces until it is named here. */

@@ -42,6 +42,16 @@ import type {
   SettlementGroupsTable,
 } from './tables/payments.tables';
 import type { TerminalUploadsTable } from './tables/terminal-uploads.tables';
+import type { SavingsWaitlistTable } from './tables/savings.tables';
+import type {
+  DeductionRunItemsTable,
+  DeductionRunsTable,
+  DeductionSettingsTable,
+  LoanEventsTable,
+  LoanInstalmentsTable,
+  LoanRepaymentsTable,
+  LoansTable,
+} from './tables/loans.tables';
 import type { TerminalRequestEventsTable, TerminalRequestsTable, TerminalRequestTerminalsTable } from './tables/terminal-requests.tables';
 import type { TerminalLocationsTable } from './tables/terminal-locations.tables';
 import type { TerminalOverrideCodesTable } from './tables/terminal-override-codes.tables';
@@ -123,6 +133,14 @@ export interface Database {
   terminal_deployment_codes: TerminalDeploymentCodesTable;
   terminal_deployment_reports: TerminalDeploymentReportsTable;
   terminal_deployments: TerminalDeploymentsTable;
+  savings_waitlist: SavingsWaitlistTable;
+  loans: LoansTable;
+  loan_instalments: LoanInstalmentsTable;
+  loan_repayments: LoanRepaymentsTable;
+  loan_events: LoanEventsTable;
+  deduction_settings: DeductionSettingsTable;
+  deduction_runs: DeductionRunsTable;
+  deduction_run_items: DeductionRunItemsTable;
   payment_stats_route_hourly: PaymentStatsRouteHourlyTable;
   payment_stats_daily: PaymentStatsDailyTable;
   payment_stats_watermark: PaymentStatsWatermarkTable;

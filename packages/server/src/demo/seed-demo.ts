@@ -37,6 +37,12 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'terminal-requests.view',
     'terminal-requests.manage',
     'terminal-requests.approve',
+    // Loan officers: they ask for loans (a second admin approves) and run the deductions that repay them.
+    'loans.view',
+    'loans.manage',
+    'deductions.view',
+    'deductions.manage',
+    'deductions.run',
   ],
   'Risk & Compliance': [
     'admins.view',
@@ -76,6 +82,10 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'terminals.view',
     'terminal-requests.view',
     'terminal-requests.manage',
+    'savings.view',
+    // Merchants call support about what was deducted from their wallets.
+    'loans.view',
+    'deductions.view',
   ],
   Finance: [
     'admins.view',
@@ -100,6 +110,13 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'pricing-bands.view',
     'pricing-bands.manage',
     'pricing-bands.assign',
+    // Finance approves the loans Operations asks for, pays them out and writes off what cannot be recovered.
+    'loans.view',
+    'loans.manage',
+    'loans.approve',
+    'loans.disburse',
+    'deductions.view',
+    'deductions.run',
   ],
   Management: [
     'admins.view',
@@ -120,6 +137,9 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'settlements.view',
     'monitoring.view',
     'terminals.view',
+    'savings.view',
+    'loans.view',
+    'deductions.view',
   ],
   Engineering: ['admins.view', 'permissions.view', 'audit.view', 'jobs.view', 'transfers.view', 'monitoring.view'],
 };

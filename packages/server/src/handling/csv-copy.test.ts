@@ -8,6 +8,7 @@ import { seedDemo } from '../demo/seed-demo';
 import { seedLedger } from '../demo/seed-ledger';
 import { seedMerchants } from '../demo/seed-merchants';
 import { seedPayments } from '../demo/seed-payments';
+import { seedSavingsWaitlist } from '../demo/seed-savings-waitlist';
 import { seedSettlements } from '../demo/seed-settlements';
 import { seedSweeps } from '../demo/seed-sweeps';
 import { seedTerminalRequests } from '../demo/seed-terminal-requests';
@@ -15,6 +16,8 @@ import { seedTerminals } from '../demo/seed-terminals';
 import { seedTransfers } from '../demo/seed-transfers';
 import { createTestApp, TEST_SCRYPT_LOG_N, type Actor, type TestApp } from '../test/harness';
 import { buildRequest, validInput } from '../test/invalid-inputs';
+import { insertLoansFor } from '../test/loan-kit';
+import { deductionRunOver } from '../test/deduction-kit';
 
 /**
  * Every list's CSV, written by PostgreSQL (COPY, for lists that give their columns as SQL) and
@@ -73,6 +76,8 @@ const WRITTEN_IN_JAVASCRIPT = new Set<string>([
   'terminal-deployment-codes.list',
   'terminal-deployment-responses.list',
   'terminal-deployments.list',
+  // A run a day or so: a short list.
+  'deductions.runs',
 ]);
 
 const TRICKY = ['=HYPERLINK("http://evil.example","x")', 'Ada, "Lagos"\nBranch', '+2348031234567', '-1+1', '@SUM(A1)', '\tTabbed', 'Ọlá Ẹ̀bùn', ''];
@@ -100,6 +105,7 @@ beforeAll(async () => {
   await seedSweeps(t.deps);
   await seedTerminals(t.db, { count: 400 });
   await seedTerminalRequests(t.db, { count: 120 });
+  await seedSavingsWaitlist(t.db, { count: 300 });
   // Text that must be quoted or neutralised, in the columns people type.
   const businesses = await t.db.selectFrom('businesses').select('id').orderBy('id').limit(TRICKY.length).execute();
   for (const [i, { id }] of businesses.entries()) {
@@ -109,6 +115,34 @@ beforeAll(async () => {
   for (const [i, { id }] of payments.entries()) {
     await t.db.updateTable('payment_logs').set({ payer_name: TRICKY[i]! }).where('id', '=', id).execute();
   }
+  // The wait-list's names are typed by the public (never empty: a check of 0036).
+  const waiting = await t.db.selectFrom('savings_waitlist').select('id').orderBy('id').limit(TRICKY.length).execute();
+  for (const [i, { id }] of waiting.entries()) {
+    if (TRICKY[i]) await t.db.updateTable('savings_waitlist').set({ name: TRICKY[i] }).where('id', '=', id).execute();
+  }
+  // Loans requested and disbursed (some instalments late), on merchants with the tricky names.
+  const borrowers = await t.db
+    .selectFrom('businesses as b')
+    .innerJoin('wallets as w', 'w.business_id', 'b.id')
+    .select(['b.id', 'w.uid as walletUid'])
+    .where('b.is_fraud', '=', false)
+    .where('w.status', '=', 'ACTIVE')
+    .orderBy('b.id')
+    .limit(12)
+    .execute();
+  // A disbursement is a credit capped by the KYC tier's balance limit, which demo wallets already exceed.
+  await t.db
+    .updateTable('businesses')
+    .set({ kyc_exempt: true })
+    .where(
+      'id',
+      'in',
+      borrowers.map((borrower) => borrower.id),
+    )
+    .execute();
+  const loans = await insertLoansFor(t.db, borrowers, t.clock.now());
+  // The disbursed ones under automatic deduction (a deduction file), and a run that collected them.
+  ids.run = await deductionRunOver(t, boss, loans);
   const counting: CsvCopier = {
     windowed: t.deps.copier!.windowed,
     copy: (query) => {
@@ -135,6 +169,7 @@ afterAll(() => t.close());
 
 /** The record a list of one record's rows is read for. */
 const PATH_IDS: Record<string, keyof typeof ids> = {
+  'deductions.items': 'run',
   'payments.by-business': 'business',
   'wallet-transactions.by-business': 'business',
   'settlements.cumulations': 'group',
@@ -192,5 +227,8 @@ describe('the text chosen to trip the CSV', () => {
     const plain = await csvOf(copying, registry.find((command) => command.id === 'payments.list')!, 'csv-plain');
     expect(plain.text).toContain(',+2348031234567,');
     expect(plain.text).toContain(',Ọlá Ẹ̀bùn,');
+    const waiting = await csvOf(copying, registry.find((command) => command.id === 'savings.waitlist')!);
+    expect(waiting.text).toContain('"\'=HYPERLINK(""http://evil.example"",""x"")"');
+    expect(waiting.text).toContain('"Ada, ""Lagos""\nBranch"');
   });
 });

@@ -9,6 +9,8 @@ import { HttpEmailProvider } from './email/http-email';
 import { SandboxEmailProvider } from './email/sandbox-email';
 import type { FileStore } from './files/file-store';
 import { LocalFileStore } from './files/local-file-store';
+import type { LoanBookExporter } from './loan-books/loan-book-exporter';
+import { loanBookFromEnv } from './loan-books/sandbox-loan-book';
 import { SandboxTransferProvider } from './transfers/sandbox-transfer-provider';
 import type { TransferProviders } from './transfers/transfer-provider';
 import { transferProvidersFromEnv } from './transfers/transfer-providers-from-env';
@@ -22,6 +24,8 @@ export interface Providers {
   banks: BankProviders;
   /** Providus, VFD and Wema as NIP funds-transfer providers: name enquiry, balance, transfer, status. */
   transfers: TransferProviders;
+  /** The loan-management system's import (Loandisk): deductions taken, in its repayment format. */
+  loanBook: LoanBookExporter;
 }
 
 /** Sandbox providers unless the environment names real ones. */
@@ -38,7 +42,9 @@ export function providersFromEnv(env: NodeJS.ProcessEnv, logger: Logger, db?: Db
   const files = new LocalFileStore(env.TRACTION_UPLOAD_DIR ?? join(env.TRACTION_DATA_DIR ?? '.traction', 'uploads'));
   const banks = banksFromEnv(env, db);
   const transfers = transferProvidersFromEnv(env, db);
-  return { email, files, banks, transfers };
+  // Only a sandbox so far: it writes the file an operator uploads to Loandisk, which is the whole exchange.
+  const loanBook = loanBookFromEnv(env);
+  return { email, files, banks, transfers, loanBook };
 }
 
 /** A provider kind that can be a sandbox. */

@@ -19,6 +19,7 @@ import { LocalFileStore } from '../providers/files/local-file-store';
 import { fixedAccountDirectory } from '../providers/banks/fixed-account-directory';
 import { sandboxBanks } from '../providers/banks/sandbox-bank';
 import { sandboxTransferProviders } from '../providers/transfers/sandbox-transfer-provider';
+import { SandboxLoanBook } from '../providers/loan-books/sandbox-loan-book';
 import { jobRegistry, runDueJobs } from '../domains/jobs/index';
 import { jobDefinitions } from '../jobs';
 import { openTestDatabase } from './test-database';
@@ -78,11 +79,13 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
   // Sandbox transfer providers keeping what they receive in this database, on the test's clock: a
   // pending transfer turns final when the test moves the clock a minute on.
   const transfers = sandboxTransferProviders(database.db, { latencyMs: 0, timeoutMs: 50, pendingSeconds: 60, now: () => clock.now() });
+  // The loan book's import, its outage switched by the test (`loanBook.setOutage`).
+  const loanBook = new SandboxLoanBook();
   const deps: AppDeps = {
     db: database.db,
     copier: database.copier,
     config: { ...defaultConfig, scryptLogN: TEST_SCRYPT_LOG_N, trustProxy: true, ...options.config },
-    providers: { email, files, banks, transfers },
+    providers: { email, files, banks, transfers, loanBook },
     clock,
     logger,
   };
@@ -222,6 +225,7 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
     uploadDir,
     banks,
     transfers,
+    loanBook,
     /** Runs the background jobs that are due by the test's clock (no worker runs by itself in tests); answers how many ran. */
     runJobs: (jobOptions: Parameters<typeof runDueJobs>[2] = {}) => runDueJobs(deps, jobs, jobOptions),
     close: async () => {

@@ -9,4 +9,8 @@ export const formPartsLoaders: Readonly<Record<string, () => Promise<FormParts>>
   'transfers.create': () => import('../modules/transfers/transferFormParts').then((module) => module.NEW_TRANSFER_PARTS),
   'transfers.payout': () => import('../modules/transfers/transferFormParts').then((module) => module.PAYOUT_PARTS),
   'sweeps.new': () => import('../modules/sweeps/sweepFormParts').then((module) => module.SWEEP_FORM_PARTS),
+  'loans.add': () => import('../modules/loans/loanFormParts').then((module) => module.NEW_LOAN_PARTS),
+  'loans.update': () => import('../modules/loans/loanFormParts').then((module) => module.UPDATE_LOAN_PARTS),
+  'deductions.run': () => import('../modules/deductions/deductionRunParts').then((module) => module.DEDUCTION_RUN_PARTS),
+  'deductions.bulk': () => import('../modules/deductions/deductionRunParts').then((module) => module.DEDUCTION_BULK_PARTS),
 };

@@ -13,6 +13,8 @@ export const AUDIT_SUBJECT_KINDS = [
   'upload',
   'terminal',
   'terminal-request',
+  'loan',
+  'deduction-setting',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 
@@ -29,6 +31,8 @@ export const AUDIT_SUBJECT_NOUNS: Readonly<Record<AuditSubjectKind, { one: strin
   upload: { one: 'document', other: 'documents' },
   terminal: { one: 'terminal', other: 'terminals' },
   'terminal-request': { one: 'terminal request', other: 'terminal requests' },
+  loan: { one: 'loan', other: 'loans' },
+  'deduction-setting': { one: 'deduction setting', other: 'deduction settings' },
 };
 
 /** The input as the audit log keeps it (secrets redacted); refused requests may hold anything. */

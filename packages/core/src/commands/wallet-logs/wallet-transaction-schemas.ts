@@ -4,8 +4,22 @@ import { dateTimeParam, idField, timestamp } from '../../schemas/common';
 import { koboField } from '../../schemas/fields';
 import { koboAmount } from '../../schemas/money';
 
-/** What moved a wallet: a POS payment in, a bank transfer out, its fee, cashback, a reversal, a credit or debit by an admin, an adjustment. */
-export const WALLET_TRANSACTION_KINDS = ['pos_credit', 'transfer_out', 'fee', 'cashback', 'reversal', 'credit', 'debit', 'adjustment', 'settlement'] as const;
+/** What moved a wallet: a POS payment in, a bank transfer out, its fee, cashback, a reversal, a credit or debit by an admin, an adjustment, a settlement, a loan paid out or a repayment taken. */
+export const WALLET_TRANSACTION_KINDS = [
+  'pos_credit',
+  'transfer_out',
+  'fee',
+  'cashback',
+  'reversal',
+  'credit',
+  'debit',
+  'adjustment',
+  'settlement',
+  'loan_disbursement',
+  'loan_charge',
+  'loan_repayment',
+  'loan_write_off',
+] as const;
 export const walletTransactionKindField = z.enum(WALLET_TRANSACTION_KINDS);
 export type WalletTransactionKind = z.infer<typeof walletTransactionKindField>;
 

@@ -5,7 +5,20 @@ import type { CreatedAt } from '../column-types';
 type Kobo = ColumnType<bigint, bigint | number, bigint | number>;
 
 export type LedgerAccountKind = 'wallet' | 'company';
-export type TransferKind = 'pos_credit' | 'transfer_out' | 'fee' | 'cashback' | 'reversal' | 'credit' | 'debit' | 'adjustment' | 'settlement';
+export type TransferKind =
+  | 'pos_credit'
+  | 'transfer_out'
+  | 'fee'
+  | 'cashback'
+  | 'reversal'
+  | 'credit'
+  | 'debit'
+  | 'adjustment'
+  | 'settlement'
+  | 'loan_disbursement'
+  | 'loan_charge'
+  | 'loan_repayment'
+  | 'loan_write_off';
 
 /** A ledger account (0012): a merchant wallet's, or one of the company's own. */
 export interface LedgerAccountsTable {

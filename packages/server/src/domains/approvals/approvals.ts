@@ -5,7 +5,7 @@ import { type HandlerContext, requireAdmin, type SignedInAdmin } from '../../han
 import { bandDecider, bandFor, deciderProblem, policyCeiling } from './approval-rules';
 import { adminName, departmentsOf, findPolicy, findRequest, insertRequest, lockRequest, recordDecision, type StoredPolicy } from './approvals.repository';
 
-/** An approved request as its executor receives it. */
+/** A decided request as its executor receives it (approved, or declined for `declined`). */
 export interface ApprovedRequest {
   id: number;
   /** The action (`wallets.credit`). */
@@ -42,6 +42,12 @@ export interface ApprovalExecutor {
    * posted. Throws (an ApiError) to refuse: nothing is recorded and the request stays pending.
    */
   execute(db: Db, request: ApprovedRequest, meta: ExecutionMeta): Promise<{ reference: string | null }>;
+  /**
+   * Optional: what a decline does to the record the request was for (a requested loan becomes
+   * declined), inside the deciding transaction; `meta.note` is the decline's reason. Throwing
+   * refuses the decline like any refusal. Actions whose records simply wait need none.
+   */
+  declined?(db: Db, request: ApprovedRequest, meta: ExecutionMeta & { note: string | null }): Promise<void>;
 }
 
 export type ApprovalExecutors = ReadonlyMap<string, ApprovalExecutor>;
@@ -135,7 +141,8 @@ export interface Decision {
  * Decides a request under its lock: never the requester's own, only by an admin the policy's band
  * allows, never once expired or decided. Approving runs the action's executor in the same
  * transaction as the decision and its audit row: a refusal of the executor (a 409 from the
- * ledger) leaves the request pending and nothing posted.
+ * ledger) leaves the request pending and nothing posted. Declining runs the executor's `declined`
+ * hook, when it has one, in the same transaction.
  */
 export async function decideApproval(acting: Acting, decision: Decision): Promise<{ request: ApprovalRequest; message: string }> {
   const { admin, db, now } = acting;
@@ -173,15 +180,14 @@ export async function decideApproval(acting: Acting, decision: Decision): Promis
   if (problem) throw forbidden(problem.message, { reason: 'approval_band', missing: problem.missing });
 
   let reference: string | null = null;
+  const executor = decision.executors.get(row.command_id);
+  const asRun: ApprovedRequest = { id: row.id, commandId: row.command_id, businessId: row.business_id, amount, reason: row.reason, input: row.input };
+  const meta: ExecutionMeta = { adminId: admin.id, commandId: decision.commandId, requestId: acting.requestId, at: now };
   if (decision.decision === 'approve') {
-    const executor = decision.executors.get(row.command_id);
     if (!executor) throw new Error(`no approval executor is registered for ${row.command_id}`);
-    const executed = await executor.execute(
-      db,
-      { id: row.id, commandId: row.command_id, businessId: row.business_id, amount, reason: row.reason, input: row.input },
-      { adminId: admin.id, commandId: decision.commandId, requestId: acting.requestId, at: now },
-    );
-    reference = executed.reference;
+    reference = (await executor.execute(db, asRun, meta)).reference;
+  } else if (executor?.declined) {
+    await executor.declined(db, asRun, { ...meta, note: decision.note });
   }
   await recordDecision(db, row.id, { status: asked, adminId: admin.id, at: now, note: decision.note, transferReference: reference });
   const request = (await findRequest(db, row.id, now))!;

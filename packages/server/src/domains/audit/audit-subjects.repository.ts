@@ -1,4 +1,4 @@
-import { auditSubjectFallback, type AuditSubjectKey, type AuditSubjectKind } from '@traction/core';
+import { auditSubjectFallback, type AuditSubjectKey, type AuditSubjectKind, loanReference } from '@traction/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 
@@ -155,6 +155,20 @@ async function lookUp(db: Db, kind: AuditSubjectKind, by: 'id' | 'email' | 'numb
               .where('r.id', '=', id)
               .executeTakeFirst();
       return row ? { id: String(row.id), name: `${row.id} (${row.name})` } : null;
+    }
+    case 'loan':
+    case 'deduction-setting': {
+      if (id === null) return null;
+      const row = await db
+        .selectFrom('loans as l')
+        .innerJoin('businesses as b', 'b.id', 'l.business_id')
+        .select(['l.id', 'b.name'])
+        .$if(kind === 'loan', (q) => q.where('l.id', '=', id))
+        .$if(kind === 'deduction-setting', (q) => q.where('l.id', '=', (eb) => eb.selectFrom('deduction_settings').select('loan_id').where('id', '=', id)))
+        .executeTakeFirst();
+      if (!row) return null;
+      const loan = `${loanReference(row.id)} (${row.name})`;
+      return kind === 'loan' ? { id: String(row.id), name: `loan ${loan}` } : { id: String(id), name: `loan ${loan}` };
     }
     default:
       return kind satisfies never;

@@ -25,6 +25,12 @@ export const COMPANY_ACCOUNTS = {
   adjustments: 'company:adjustments',
   /** What the card processors and aggregators owe us for merchants' payments until they are settled to wallets. */
   settlementClearing: 'company:settlement-clearing',
+  /** What merchants owe on loans disbursed: debited by the principal and charges, credited by repayments and write-offs. */
+  loansReceivable: 'company:loans-receivable',
+  /** Interest and fees charged on loans. */
+  loanIncome: 'company:loan-income',
+  /** What was still owed on loans written off. */
+  loanWriteOffs: 'company:loan-write-offs',
 } as const;
 
 export type CompanyAccount = keyof typeof COMPANY_ACCOUNTS;
@@ -39,6 +45,9 @@ const COMPANY_ACCOUNT_NAMES: Record<string, string> = {
   [COMPANY_ACCOUNTS.reversalsSuspense]: 'Reversals suspense',
   [COMPANY_ACCOUNTS.adjustments]: 'Manual adjustments',
   [COMPANY_ACCOUNTS.settlementClearing]: 'Settlement clearing',
+  [COMPANY_ACCOUNTS.loansReceivable]: 'Loans receivable',
+  [COMPANY_ACCOUNTS.loanIncome]: 'Loan interest and fees',
+  [COMPANY_ACCOUNTS.loanWriteOffs]: 'Loan write-offs',
 };
 
 /** Each account's code and the name people know it by: "Wallet of Mama Put", "Fee income". */

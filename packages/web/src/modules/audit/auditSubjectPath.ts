@@ -31,6 +31,10 @@ export function auditSubjectPath(entry: Pick<AuditEntry, 'subject' | 'subjectKin
       return `/terminals/${key}`;
     case 'terminal-request':
       return `/terminal-request/${key}`;
+    case 'loan':
+      return `/loans/${key}`;
+    case 'deduction-setting':
+      return `/auto-deduction-settings/${key}`;
     default:
       return null;
   }

@@ -55,7 +55,7 @@ export function CommandDialogHost() {
           ref={panel}
           data-testid="command-dialog"
           data-command={command?.id}
-          className="w-full max-w-lg rounded-xl bg-white p-5 shadow-xl dark:bg-zinc-900"
+          className={`w-full ${withParts?.parts?.wide ? 'max-w-4xl' : 'max-w-lg'} rounded-xl bg-white p-5 shadow-xl dark:bg-zinc-900`}
         >
           {request && command ? (
             <>

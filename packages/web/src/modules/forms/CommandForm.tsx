@@ -60,7 +60,11 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
   const sending = run.status === 'sending' || previewing;
 
   const typedInput = useMemo(() => toCommandInput(fields, values, fixed).input, [fields, values, fixed]);
-  const confirmation = useMemo(() => (command.danger === 'money' ? moneyConfirmation(command, fields, typedInput) : null), [command, fields, typedInput]);
+  const confirmAs = request.confirmAs;
+  const confirmation = useMemo(
+    () => (command.danger === 'money' ? (confirmAs ?? moneyConfirmation(command, fields, typedInput)) : null),
+    [command, fields, typedInput, confirmAs],
+  );
   // What the buttons say: of the input being confirmed, else of the input as typed so far.
   const action = request.action ?? actionSentence(command, confirming ?? typedInput, request.about);
   const unlocked = command.danger !== 'money' || (confirmation !== null && confirmationMatches(typed, confirmation.expected));

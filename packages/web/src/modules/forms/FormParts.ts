@@ -45,4 +45,6 @@ export interface FormParts {
   applies?: (name: string, values: FormValues) => boolean;
   /** Shown first in the confirmation step, with the input being confirmed and a money command's preview. */
   confirmation?: ComponentType<{ input: Readonly<Record<string, unknown>>; preview: MoneyPreview | null }>;
+  /** The dialog takes a wider panel: the confirmation shows a table (a dry run's every instalment). */
+  wide?: boolean;
 }

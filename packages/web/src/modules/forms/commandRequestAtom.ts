@@ -1,6 +1,7 @@
 import type { AnyCommand, CommandInput, CommandOutput } from '@traction/core';
 import { atom } from 'jotai';
 import type { FormParts } from './FormParts';
+import type { MoneyConfirmation } from './moneyConfirmation';
 
 /**
  * A request to run a command through its generated form (the palette, bulk bars and pages use it).
@@ -26,6 +27,11 @@ export interface CommandRequest<C extends AnyCommand = AnyCommand> {
    * title ("Release transfer TRF-118" from the command that releases or blocks).
    */
   action?: string;
+  /**
+   * What a money command's confirmation asks the admin to type, when the page knows it better than
+   * the input does: disbursing a loan names the loan, not an amount, yet the amount is what leaves.
+   */
+  confirmAs?: MoneyConfirmation;
   /** What the page adds to the generated form: its own controls, notes under fields, fields that apply, the confirmation's summary. */
   parts?: FormParts;
   /**

@@ -63,7 +63,9 @@ function TextFilter({
           setTimeout(focusRows, 0);
         }
       }}
-      className={`${control} ${isSearch ? 'w-full min-w-40 sm:w-64' : type === 'number' ? 'w-28' : 'w-40'}`}
+      // A number box is as wide as its label, which is its only caption ("At least days past due").
+      style={type === 'number' ? { width: `${Math.max(8, field.label.length + 3)}ch` } : undefined}
+      className={`${control} ${isSearch ? 'w-full min-w-40 sm:w-64' : type === 'number' ? '' : 'w-40'}`}
     />
   );
 }
@@ -111,7 +113,7 @@ function SelectFilter({
 
 function DateFilter({ field, value, onChange }: { field: FilterField; value: string; onChange: ListFiltersProps['onChange'] }) {
   const id = useId();
-  // The URL keeps the day; filterFields turns it into the :00.000 / :59.999 bound the server gets.
+  // The URL keeps the day; filterFields turns a range bound into the :00.000 / :59.999 the server gets.
   return (
     <div className="flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
       <label htmlFor={id}>{field.label}</label>

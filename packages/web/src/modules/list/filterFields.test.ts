@@ -1,4 +1,4 @@
-import { listAdmins, listAuditLog, listDeviceRequests, listWalletTransactions } from '@traction/core';
+import { listAdmins, listAuditLog, listDeviceRequests, listWalletTransactions, loanTracker } from '@traction/core';
 import { describe, expect, it } from 'vitest';
 import { countFilters, describeFilters, filtersFromParams, readFilters, withFilter, withoutFilters } from './filterFields';
 
@@ -58,6 +58,13 @@ describe('URL ↔ filters', () => {
       startdatetime: '2026-11-01T00:00:00.000',
       enddatetime: '2026-11-21T23:59:59.999',
     });
+  });
+
+  it('sends a day that is not a range bound (a tracker as of a day) as the day itself, in a date box', () => {
+    const tracker = describeFilters(loanTracker);
+    expect(tracker.find((field) => field.key === 'asOf')).toEqual({ kind: 'date', key: 'asOf', label: 'As of', bound: 'day' });
+    expect(filtersFromParams(loanTracker, tracker, new URLSearchParams('asOf=2026-11-21&minDaysPastDue=7'))).toEqual({ asOf: '2026-11-21', minDaysPastDue: 7 });
+    expect(readFilters(loanTracker, tracker, new URLSearchParams('asOf=2026-02-31')).ignored.map((ignored) => ignored.key)).toEqual(['asOf']);
   });
 
   it('drops values the command would refuse instead of failing the page', () => {

@@ -12,7 +12,8 @@ export type FilterField =
   | { kind: 'naira'; key: string; label: string }
   | { kind: 'enum'; key: string; label: string; options: readonly string[]; defaultValue?: string }
   | { kind: 'boolean'; key: string; label: string; defaultValue?: boolean }
-  | { kind: 'date'; key: string; label: string; bound: 'start' | 'end' };
+  /** A day: the first or last millisecond of it for a range bound, or the day itself (a tracker's "as of"). */
+  | { kind: 'date'; key: string; label: string; bound: 'start' | 'end' | 'day' };
 
 interface Def {
   type: string;
@@ -62,6 +63,7 @@ export function describeFilters(command: AnyCommand): FilterField[] {
     } else if (fieldFormat(schema) === 'kobo') fields.push({ kind: 'naira', key, label });
     // Another range of the list (deployed from/to): a date box too, its end by its name.
     else if (fieldFormat(schema) === 'range-bound') fields.push({ kind: 'date', key, label, bound: /(to|end|enddatetime)$/i.test(key) ? 'end' : 'start' });
+    else if (fieldFormat(schema) === 'date') fields.push({ kind: 'date', key, label, bound: 'day' });
     else if (def.type === 'number') fields.push({ kind: 'id', key, label });
     else if (def.type === 'boolean') fields.push({ kind: 'boolean', key, label, ...(typeof defaultValue === 'boolean' ? { defaultValue } : {}) });
     else fields.push({ kind: 'text', key, label });
@@ -81,7 +83,8 @@ function inputValue(field: FilterField, text: string): unknown {
       return text === 'true' ? true : text === 'false' ? false : text;
     case 'date':
       // The URL keeps the plain day people picked; the server gets the bounds spec §5 asks for.
-      return DAY.test(text) ? (field.bound === 'start' ? rangeStart(text) : rangeEnd(text)) : text;
+      if (!DAY.test(text) || field.bound === 'day') return text;
+      return field.bound === 'start' ? rangeStart(text) : rangeEnd(text);
     default:
       return text;
   }

@@ -13,6 +13,7 @@ import { MerchantFixedAccountsSection } from './MerchantFixedAccountsSection';
 import { MerchantFlags } from './MerchantFlags';
 import { MerchantHistorySection } from './MerchantHistorySection';
 import { MerchantKycSection } from './MerchantKycSection';
+import { MerchantLoansSection } from './MerchantLoansSection';
 import { MerchantNotLoaded } from './MerchantNotLoaded';
 import { MerchantShortcutsEffect } from './MerchantShortcutsEffect';
 import { MerchantStoresSection } from './MerchantStoresSection';
@@ -69,6 +70,7 @@ export default function MerchantPage() {
         <MerchantFixedAccountsSection accounts={detail.fixedAccounts} />
         <MerchantStoresSection stores={detail.stores} />
         <MerchantTerminalsSection businessId={business.id} />
+        <MerchantLoansSection businessId={business.id} />
       </div>
 
       <div className="mt-4">

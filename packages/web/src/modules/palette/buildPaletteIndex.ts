@@ -9,10 +9,16 @@ import type { PaletteEntry } from './PaletteEntry';
  */
 export const SESSION_COMMANDS: ReadonlySet<AnyCommand> = new Set<AnyCommand>([login, deviceLogin, logout, checkEmail, setPassword]);
 
+/**
+ * Where the palette opens a route: its path without the parameters it may go without
+ * (`/auto-deduction-settings/{_id?}` is the settings list at `/auto-deduction-settings`).
+ */
+export const paletteRoutePath = (route: RouteEntry) => route.path.replace(/\/\{[A-Za-z_][A-Za-z0-9_]*\?\}/g, '');
+
 /** A page the palette can go to: it exists, it is inside the console, and it needs no record id. */
 // System pages (No Permission, Error) sit outside the sidebar and every group: nobody goes there on purpose.
 export const isPaletteRoute = (route: RouteEntry) =>
-  Boolean(route.page) && !route.public && !route.path.includes('{') && (route.inSidebar || route.group !== null);
+  Boolean(route.page) && !route.public && !paletteRoutePath(route).includes('{') && (route.inSidebar || route.group !== null);
 
 /** Saved views are made and managed where they live (a list's Save view, the Saved views page); the palette opens them instead. */
 const SAVED_VIEW_COMMANDS: ReadonlySet<AnyCommand> = new Set<AnyCommand>(viewCommands);
@@ -53,13 +59,14 @@ export function buildPaletteIndex(
   const entries: PaletteEntry[] = [...savedViews];
   for (const route of routes) {
     if (!isPaletteRoute(route) || !canOpen(route, permissions)) continue;
+    const path = paletteRoutePath(route);
     entries.push({
-      key: `route:${route.path}`,
+      key: `route:${path}`,
       kind: 'route',
       label: route.label,
       group: route.group ?? '',
       keywords: [],
-      target: route.path,
+      target: path,
       ...(route.chord ? { chord: route.chord } : {}),
     });
   }

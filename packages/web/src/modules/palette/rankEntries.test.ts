@@ -1,7 +1,7 @@
 import { commandsById, registry, type AnyCommand } from '@traction/core';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteEntry } from '../../routes';
-import { buildPaletteIndex, isPaletteRoute } from './buildPaletteIndex';
+import { buildPaletteIndex, isPaletteRoute, paletteRoutePath } from './buildPaletteIndex';
 import type { PaletteEntry } from './PaletteEntry';
 import { rankEntries } from './rankEntries';
 import { MAX_RECENT, rememberEntry } from './rememberEntry';
@@ -14,6 +14,8 @@ const routes: RouteEntry[] = [
   { path: '/overview', label: 'Overview', group: null, inSidebar: true, page },
   { path: '/settlements', label: 'Settlements', group: 'Settlements', inSidebar: true },
   { path: '/permissions-user-by-id/{id}/{name}', label: 'User Permissions', group: 'Admin MGT', inSidebar: false, page },
+  // Its id may be left out: the palette opens it without one.
+  { path: '/auto-deduction-settings/{_id?}', label: 'Deduction Settings', group: 'Deductions', inSidebar: false, permission: 'deductions.view', page },
   { path: '/login', label: 'Login', group: null, inSidebar: false, public: true, page },
 ];
 
@@ -23,6 +25,8 @@ describe('buildPaletteIndex', () => {
   it('offers the pages an admin may open: with a page, inside the console, without a record id', () => {
     expect(keys(buildPaletteIndex(routes, [], new Set(['admins.view'])))).toEqual(['route:/admin', 'route:/overview']);
     expect(keys(buildPaletteIndex(routes, [], new Set(['admins.view', 'audit.view'])))).toEqual(['route:/admin', 'route:/audit-log', 'route:/overview']);
+    const settings = buildPaletteIndex(routes, [], new Set(['deductions.view'])).find((entry) => entry.label === 'Deduction Settings');
+    expect(settings).toMatchObject({ key: 'route:/auto-deduction-settings', target: '/auto-deduction-settings' });
   });
 
   it('offers the commands an admin may run, without the session commands', () => {
@@ -56,7 +60,7 @@ describe('buildPaletteIndex', () => {
   });
 
   it('names only pages and commands that exist when it leaves one out for another', () => {
-    const paletteRoutes = new Set(ROUTES.filter(isPaletteRoute).map((route) => route.path));
+    const paletteRoutes = new Set(ROUTES.filter(isPaletteRoute).map(paletteRoutePath));
     for (const command of registry as readonly AnyCommand[]) {
       if (command.list?.route) expect(paletteRoutes, `${command.id}'s list.route`).toContain(command.list.route);
       if (command.coveredBy) expect(commandsById.has(command.coveredBy), `${command.id}'s coveredBy`).toBe(true);

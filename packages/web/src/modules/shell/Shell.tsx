@@ -11,7 +11,7 @@ import { GlobalShortcuts } from '../keyboard/GlobalShortcuts';
 import { Keys, ShortcutHelp } from '../keyboard/ShortcutHelp';
 import { CommandDialogHost } from '../forms/CommandDialogHost';
 import { CommandPalette } from '../palette/CommandPalette';
-import { isPaletteRoute } from '../palette/buildPaletteIndex';
+import { isPaletteRoute, paletteRoutePath } from '../palette/buildPaletteIndex';
 import { paletteOpenAtom } from '../palette/paletteAtoms';
 import { recentEntriesAtom } from '../palette/recentEntriesAtom';
 import { ROUTES } from '../../routes';
@@ -30,8 +30,8 @@ export function Shell({ children }: { children: ReactNode }) {
   // Pages visited from anywhere (sidebar, links, chords) count as recent, not only palette picks.
   const rememberRecent = useSetAtom(recentEntriesAtom);
   useEffect(() => {
-    const route = ROUTES.find((r) => r.path === pathname && isPaletteRoute(r));
-    if (route) rememberRecent(`route:${route.path}`);
+    const route = ROUTES.find((r) => isPaletteRoute(r) && paletteRoutePath(r) === pathname);
+    if (route) rememberRecent(`route:${pathname}`);
   }, [pathname, rememberRecent]);
 
   const signOut = () => {

@@ -1,21 +1,29 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useFocusableWhenScrolling } from './useFocusableWhenScrolling';
 
 /**
  * One titled part of a record page (a merchant, a KYC record), with an optional count and link on
- * its header row. Wide content (a table) scrolls inside the section rather than widening the page.
+ * its header row. Wide content (a table) scrolls inside the section rather than widening the page;
+ * with `maxHeight` (a Tailwind class, `max-h-96`) long content scrolls inside it too.
  */
-export function Section({ name, title, count, aside, children }: { name: string; title: string; count?: number; aside?: ReactNode; children: ReactNode }) {
+export function Section({
+  name,
+  title,
+  count,
+  aside,
+  maxHeight,
+  children,
+}: {
+  name: string;
+  title: string;
+  count?: number;
+  aside?: ReactNode;
+  maxHeight?: string;
+  children: ReactNode;
+}) {
   const headingId = useId();
   const scroller = useRef<HTMLDivElement>(null);
-  // Checked after every render (rows arrive) and on every resize.
-  useEffect(() => focusableWhenScrolling(scroller.current));
-  useEffect(() => {
-    const box = scroller.current;
-    if (!box || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => focusableWhenScrolling(box));
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, []);
+  useFocusableWhenScrolling(scroller);
   return (
     <section
       aria-labelledby={headingId}
@@ -31,16 +39,9 @@ export function Section({ name, title, count, aside, children }: { name: string;
         </h2>
         {aside}
       </header>
-      <div ref={scroller} className="overflow-x-auto">
+      <div ref={scroller} className={`overflow-x-auto${maxHeight ? ` ${maxHeight} overflow-y-auto` : ''}`}>
         {children}
       </div>
     </section>
   );
-}
-
-/** Content wider than the section scrolls sideways: the keyboard must then reach it to scroll it (WCAG 2.1.1). */
-function focusableWhenScrolling(box: HTMLDivElement | null): void {
-  if (!box) return;
-  if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
-  else box.removeAttribute('tabindex');
 }
