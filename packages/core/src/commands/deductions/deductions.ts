@@ -78,8 +78,8 @@ export const saveDeductionUpload = defineCommand({
   idempotency: 'required',
   audit: { action: 'save a deduction file' },
   input: z.object({
-    file: uploadFile,
     skipBadRows: z.boolean().default(false).meta({ label: 'Save the good rows, skip the bad' }),
+    file: uploadFile,
   }),
   output: deductionUploadAnswer,
   example: 'traction deductions save --input-file deductions.xlsx',

@@ -71,7 +71,10 @@ describe('the wallet configuration', () => {
       expect.objectContaining({ tier: 2, singleDebitLimit: null, dailyDebitLimit: 200_000 * NAIRA, maxBalance: 500_000 * NAIRA }),
       expect.objectContaining({ tier: 3, singleDebitLimit: null, dailyDebitLimit: 5_000_000 * NAIRA, maxBalance: null }),
     ]);
-    expect(answer.body).toMatchObject({ limitFreeKinds: ['reversal', 'debit'], balanceCappedCreditKinds: ['credit', 'adjustment'] });
+    expect(answer.body).toMatchObject({
+      limitFreeKinds: ['reversal', 'debit', 'loan_repayment'],
+      balanceCappedCreditKinds: ['credit', 'adjustment', 'loan_disbursement'],
+    });
     expect(answer.body.transferFee.fee).toBeGreaterThan(0);
   });
 
