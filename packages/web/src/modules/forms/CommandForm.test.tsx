@@ -2,6 +2,7 @@
 import {
   blacklistFixedAccountsBulk,
   createAdmin,
+  dayField,
   defineCommand,
   grantPermissionsBulk,
   koboField,
@@ -288,5 +289,21 @@ describe('CommandForm', () => {
     call.mockResolvedValue({ message: 'Paid.' });
     await user.click(within(confirm).getByRole('button', { name: 'Pay the supplier' }));
     expect(call.mock.calls[0]![1]).toEqual({ from: 'company', account: 'fee-income', bank: '058' });
+  });
+
+  it('opens on its first field on a page of its own', async () => {
+    const backdate = defineCommand({
+      id: 'test.backdate',
+      group: 'test',
+      action: 'backdate',
+      title: 'Backdate a record',
+      method: 'POST',
+      path: '/v1/test/backdate',
+      permission: null,
+      input: z.object({ day: dayField.optional().meta({ label: 'Day' }), note: z.string().optional() }),
+      output: z.object({ message: z.string() }),
+    });
+    renderForm(<CommandForm command={backdate} request={{ command: backdate }} onClose={() => {}} autoFocus />);
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Day/));
   });
 });

@@ -24,6 +24,12 @@ export interface CommandFormProps {
   request: CommandRequest;
   /** Cancel, or Close after the result. */
   onClose: () => void;
+  /**
+   * Put the focus in the first field when the form opens on a page of its own (New loan). Off by
+   * default: in a dialog the dialog does it, and a form on a record's page must leave the page's
+   * single-key shortcuts working.
+   */
+  autoFocus?: boolean;
 }
 
 /**
@@ -35,7 +41,7 @@ export interface CommandFormProps {
  * amount (or reference) exactly, and applied only as previewed (the server refuses if the
  * accounts moved meanwhile).
  */
-export function CommandForm({ command, request, onClose }: CommandFormProps) {
+export function CommandForm({ command, request, onClose, autoFocus = false }: CommandFormProps) {
   const fixed = request.fixed ?? NOTHING_FIXED;
   const parts = request.parts;
   const labels = parts?.labels;
@@ -68,6 +74,12 @@ export function CommandForm({ command, request, onClose }: CommandFormProps) {
   // What the buttons say: of the input being confirmed, else of the input as typed so far.
   const action = request.action ?? actionSentence(command, confirming ?? typedInput, request.about);
   const unlocked = command.danger !== 'money' || (confirmation !== null && confirmationMatches(typed, confirmation.expected));
+
+  // Once, when it opens: the page is there to fill this form in, so the keyboard starts in it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the opening focuses; later renders leave the focus where the admin put it.
+  useEffect(() => {
+    if (autoFocus) formRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each new set of errors renders, to focus the first invalid field.
   useEffect(() => {

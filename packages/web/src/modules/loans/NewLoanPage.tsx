@@ -45,7 +45,7 @@ export default function NewLoanPage() {
       />
       <section aria-label={addLoan.title} className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
         {allowed(addLoan) ? (
-          <CommandForm command={addLoan} request={request} onClose={() => navigate(LOANS_PATH)} />
+          <CommandForm command={addLoan} request={request} onClose={() => navigate(LOANS_PATH)} autoFocus />
         ) : (
           <p className="text-zinc-500">You need the {addLoan.permission} permission to request loans.</p>
         )}
