@@ -306,4 +306,27 @@ describe('CommandForm', () => {
     renderForm(<CommandForm command={backdate} request={{ command: backdate }} onClose={() => {}} autoFocus />);
     expect(document.activeElement).toBe(screen.getByLabelText(/^Day/));
   });
+
+  it('sends a date typed straight before Ctrl+Enter, not the value before it', async () => {
+    const user = userEvent.setup();
+    const backdate = defineCommand({
+      id: 'test.backdate-send',
+      group: 'test',
+      action: 'backdate',
+      title: 'Backdate a record',
+      method: 'POST',
+      path: '/v1/test/backdate',
+      permission: null,
+      input: z.object({ day: dayField.meta({ label: 'Day' }) }),
+      output: z.object({ message: z.string() }),
+    });
+    call.mockResolvedValue({ message: 'Backdated.' });
+    renderForm(<CommandForm command={backdate} request={{ command: backdate, initial: { day: '2026-01-05' } }} onClose={() => {}} autoFocus />);
+    const day = screen.getByLabelText(/^Day/);
+    await user.clear(day);
+    await user.type(day, '2026-03-04');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(call.mock.calls[0]![1]).toEqual({ day: '2026-03-04' });
+  });
 });

@@ -9,7 +9,7 @@ import { CommandResult } from './CommandResult';
 import { FieldInput } from './FieldInput';
 import { fieldErrors, fieldSentence, serverIssues, type FieldErrors } from './fieldErrors';
 import { fieldsOfCommand } from './fieldsOfCommand';
-import type { FieldValue } from './FormField';
+import type { FieldValue, FormField, FormValues } from './FormField';
 import { initialFormValues } from './initialFormValues';
 import { MoneyPreviewView } from './MoneyPreviewView';
 import { confirmationMatches, moneyConfirmation } from './moneyConfirmation';
@@ -50,9 +50,13 @@ export function CommandForm({ command, request, onClose, autoFocus = false }: Co
     [command, fixed, labels],
   );
   const [values, setValues] = useState(() => initialFormValues(allFields, request.initial));
+  // What was typed, as of the last keystroke: a field that reads its text on Enter or blur (a date)
+  // hands it over in the very keydown that sends the form (Ctrl+Enter), before React re-renders,
+  // so sending reads this rather than the render's `values`.
+  const latestValues = useRef(values);
   // Fields that do not apply to what is typed so far (the page says which) are neither shown nor sent.
   const applies = parts?.applies;
-  const fields = useMemo(() => (applies ? allFields.filter((field) => applies(field.name, values)) : allFields), [allFields, applies, values]);
+  const fields = useMemo(() => fieldsThatApply(allFields, applies, values), [allFields, applies, values]);
   const visible = useMemo(() => new Set(fields.map((field) => field.name)), [fields]);
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [failure, setFailure] = useState('');
@@ -102,7 +106,8 @@ export function CommandForm({ command, request, onClose, autoFocus = false }: Co
   }
 
   const change = (name: string) => (value: FieldValue) => {
-    setValues((current) => ({ ...current, [name]: value }));
+    latestValues.current = { ...latestValues.current, [name]: value };
+    setValues(latestValues.current);
     setErrors((current) => {
       if (!(name in current.fields)) return current;
       const { [name]: _, ...rest } = current.fields;
@@ -112,9 +117,11 @@ export function CommandForm({ command, request, onClose, autoFocus = false }: Co
 
   /** The input to send, or null after showing why it cannot be sent. */
   const prepare = (): Record<string, unknown> | null => {
-    const { input, errors: unreadable } = toCommandInput(fields, values, fixed);
+    const typedValues = latestValues.current;
+    const sent = fieldsThatApply(allFields, applies, typedValues);
+    const { input, errors: unreadable } = toCommandInput(sent, typedValues, fixed);
     const parsed = command.input.safeParse(input);
-    const found = fieldErrors(parsed.success ? [] : parsed.error.issues, visible);
+    const found = fieldErrors(parsed.success ? [] : parsed.error.issues, new Set(sent.map((field) => field.name)));
     const all: FieldErrors = { fields: { ...found.fields, ...unreadable }, others: found.others };
     if (Object.keys(all.fields).length === 0 && all.others.length === 0) return input;
     focusError.current = true;
@@ -280,4 +287,8 @@ export function CommandForm({ command, request, onClose, autoFocus = false }: Co
 
 function Spinner() {
   return <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-white/40 border-t-white" />;
+}
+
+function fieldsThatApply(fields: FormField[], applies: ((name: string, values: FormValues) => boolean) | undefined, values: FormValues): FormField[] {
+  return applies ? fields.filter((field) => applies(field.name, values)) : fields;
 }
