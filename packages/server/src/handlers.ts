@@ -22,6 +22,12 @@ import { pricingBandImplementations } from './domains/pricing-bands/index';
 import { terminalImplementations } from './domains/terminals/index';
 import { lendingExecutors, lendingImplementations } from './domains/loans/index';
 import { savingsImplementations } from './domains/savings/index';
+import { notificationImplementations } from './domains/notifications/index';
+import { broadcastImplementations } from './domains/broadcasts/index';
+import { staffCodeImplementations } from './domains/staff-codes/index';
+import { airtimeImplementations } from './domains/airtime/index';
+import { marketingImplementations } from './domains/marketing/index';
+import { websiteFormImplementations } from './domains/website-forms/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
 import { jobImplementations } from './domains/jobs/index';
@@ -54,6 +60,12 @@ export const implementations: readonly Implementation[] = [
   ...terminalImplementations,
   ...lendingImplementations,
   ...savingsImplementations,
+  ...notificationImplementations,
+  ...broadcastImplementations,
+  ...staffCodeImplementations,
+  ...airtimeImplementations,
+  ...marketingImplementations,
+  ...websiteFormImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,
   ...jobImplementations,

@@ -38,6 +38,12 @@ import { monitoringCommands } from './monitoring/index';
 import { pricingBandCommands } from './pricing-bands/index';
 import { terminalCommands } from './terminals/index';
 import { savingsCommands } from './savings/index';
+import { notificationCommands } from './notifications/index';
+import { broadcastCommands } from './broadcasts/index';
+import { staffCodeCommands } from './staff-codes/index';
+import { airtimeCommands } from './airtime/index';
+import { marketingCommands } from './marketing/index';
+import { websiteFormCommands } from './website-forms/index';
 import { loanCommands } from './loans/index';
 import { deductionCommands } from './deductions/index';
 import { clientErrorSettings, listClientErrors, reportClientError } from './client-errors/client-errors';
@@ -91,6 +97,12 @@ export const registry = [
   ...pricingBandCommands,
   ...terminalCommands,
   ...savingsCommands,
+  ...notificationCommands,
+  ...broadcastCommands,
+  ...staffCodeCommands,
+  ...airtimeCommands,
+  ...marketingCommands,
+  ...websiteFormCommands,
   ...loanCommands,
   ...deductionCommands,
   reportClientError,

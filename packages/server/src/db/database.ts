@@ -43,6 +43,7 @@ import type {
 } from './tables/payments.tables';
 import type { TerminalUploadsTable } from './tables/terminal-uploads.tables';
 import type { SavingsWaitlistTable } from './tables/savings.tables';
+import type { ContactOptOutsTable } from './tables/contact-opt-outs.tables';
 import type {
   DeductionRunItemsTable,
   DeductionRunsTable,
@@ -134,6 +135,7 @@ export interface Database {
   terminal_deployment_reports: TerminalDeploymentReportsTable;
   terminal_deployments: TerminalDeploymentsTable;
   savings_waitlist: SavingsWaitlistTable;
+  contact_opt_outs: ContactOptOutsTable;
   loans: LoansTable;
   loan_instalments: LoanInstalmentsTable;
   loan_repayments: LoanRepaymentsTable;
