@@ -3,13 +3,15 @@ import { pruneLoginAttempts } from './domains/auth/login-attempts.repository';
 import { refreshPaymentRollups } from './domains/monitoring/index';
 import { deliverPending } from './domains/outbox';
 import { IDEMPOTENCY_TTL_MS } from './http/idempotency';
+import { prunePublicRequests } from './handling/public-guard';
 
 const DAY = 86_400_000;
 
-/** Drops rows no rule needs any more: old sign-in attempts, expired idempotency keys, long-dead sessions. */
+/** Drops rows no rule needs any more: old sign-in attempts and public requests, expired idempotency keys, long-dead sessions. */
 export async function pruneExpired(deps: AppDeps): Promise<void> {
   const now = deps.clock.now().getTime();
   await pruneLoginAttempts(deps.db, new Date(now - DAY));
+  await prunePublicRequests(deps.db, new Date(now - DAY));
   await deps.db
     .deleteFrom('idempotency_keys')
     .where('created_at', '<', new Date(now - IDEMPOTENCY_TTL_MS))

@@ -32,6 +32,7 @@ import { seedOverrideCodes } from './demo/seed-override-codes';
 import { seedTerminalDeployments } from './demo/seed-terminal-deployments';
 import { seedTerminalRequests } from './demo/seed-terminal-requests';
 import { seedSavingsWaitlist } from './demo/seed-savings-waitlist';
+import { seedNotifications } from './demo/seed-notifications';
 import { seedLoans } from './demo/seed-loans';
 
 /** Merchants in the demo data set of `npm start`. */
@@ -187,6 +188,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // the seeds that fill and use the wallets, so the loans go to wallets nothing else is waiting on).
     const loans = await seedLoans(deps);
     if (loans.loans > 0) logger.info(loans, 'demo loans loaded');
+    // Notifications in merchants' apps in every state, one scheduled ahead (once).
+    await seedNotifications(deps);
   }
   const app = createApp(deps);
   const stopMaintenance = scheduleMaintenance(deps);

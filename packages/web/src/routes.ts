@@ -226,9 +226,9 @@ export const ROUTES: readonly RouteEntry[] = [
   sub('/new-staff-referral-code', 'New Staff Referral Code', 'Operations'),
   link('/password-reset', 'Password Reset', 'Operations', { permission: 'admins.reset-password', page: 'PasswordResetPage' }),
 
-  link('/notifications', 'Notifications', 'Notifications'),
-  sub('/notifications/create', 'Create Notification', 'Notifications'),
-  sub('/notifications/preview/{id}', 'Preview Notification', 'Notifications'),
+  link('/notifications', 'Notifications', 'Notifications', { permission: 'notifications.view', page: 'NotificationsPage' }),
+  sub('/notifications/create', 'Create Notification', 'Notifications', { permission: 'notifications.manage', page: 'NewNotificationPage' }),
+  sub('/notifications/preview/{id}', 'Preview Notification', 'Notifications', { permission: 'notifications.view', page: 'NotificationPreviewPage' }),
   link('/broadcast-portal', 'Broadcast Portal', 'Notifications'),
   sub('/broadcast-portal/{id}', 'Edit Broadcast', 'Notifications'),
 

@@ -6,7 +6,7 @@ import { textField } from './common';
 const STATE_CODES = NIGERIAN_STATES.map((state) => state.code) as [string, ...string[]];
 
 /** One of the 36 states or the FCT, by its two-letter code (`LA`, `FC`, `KN`). */
-export const stateCodeField = z.enum(STATE_CODES).meta({ label: 'State' });
+export const stateCodeField = z.enum(STATE_CODES).meta({ label: 'State', words: Object.fromEntries(NIGERIAN_STATES.map((state) => [state.code, state.name])) });
 
 /** The state's name for a code, or the code itself when it is not one of ours. */
 export function stateName(code: string): string {

@@ -5,14 +5,16 @@ import { isRealDateTime, isSupportedYear } from '../format/date-range';
  * What a field means beyond its type, read by the console's generated forms and the CLI's flags.
  * `kobo`: an amount in kobo that people enter in Naira; `file`: an upload sent as multipart;
  * `date`: a calendar day (YYYY-MM-DD); `range-bound`: a bound of a range filter, a day or an instant
- * (the console offers a date box).
+ * (the console offers a date box); `honeypot`: a public form's bot trap, never shown to people.
  */
-export type FieldFormat = 'kobo' | 'file' | 'date' | 'range-bound';
+export type FieldFormat = 'kobo' | 'file' | 'date' | 'range-bound' | 'honeypot';
 
 export interface FieldMeta {
   format?: FieldFormat;
   /** Label for forms and help when the field name is not enough. */
   label?: string;
+  /** An enum's values in words, for pickers (`LA` → Lagos): a form never shows a raw code. */
+  words?: Readonly<Record<string, string>>;
 }
 
 /** The format a schema declares through `.meta({ format })`, looking through optional/default. */

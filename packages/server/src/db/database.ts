@@ -44,6 +44,8 @@ import type {
 import type { TerminalUploadsTable } from './tables/terminal-uploads.tables';
 import type { SavingsWaitlistTable } from './tables/savings.tables';
 import type { ContactOptOutsTable } from './tables/contact-opt-outs.tables';
+import type { PublicRequestsTable } from './tables/public-requests.tables';
+import type { NotificationEventsTable, NotificationRecipientsTable, NotificationsTable } from './tables/notifications.tables';
 import type {
   DeductionRunItemsTable,
   DeductionRunsTable,
@@ -136,6 +138,10 @@ export interface Database {
   terminal_deployments: TerminalDeploymentsTable;
   savings_waitlist: SavingsWaitlistTable;
   contact_opt_outs: ContactOptOutsTable;
+  public_requests: PublicRequestsTable;
+  notifications: NotificationsTable;
+  notification_recipients: NotificationRecipientsTable;
+  notification_events: NotificationEventsTable;
   loans: LoansTable;
   loan_instalments: LoanInstalmentsTable;
   loan_repayments: LoanRepaymentsTable;

@@ -8,6 +8,7 @@ import { seedDemo } from '../demo/seed-demo';
 import { seedLedger } from '../demo/seed-ledger';
 import { seedMerchants } from '../demo/seed-merchants';
 import { seedPayments } from '../demo/seed-payments';
+import { seedNotifications } from '../demo/seed-notifications';
 import { seedSavingsWaitlist } from '../demo/seed-savings-waitlist';
 import { seedSettlements } from '../demo/seed-settlements';
 import { seedSweeps } from '../demo/seed-sweeps';
@@ -78,6 +79,8 @@ const WRITTEN_IN_JAVASCRIPT = new Set<string>([
   'terminal-deployments.list',
   // A run a day or so: a short list.
   'deductions.runs',
+  // A few a week, each with its audience in words composed from the contract.
+  'notifications.list',
 ]);
 
 const TRICKY = ['=HYPERLINK("http://evil.example","x")', 'Ada, "Lagos"\nBranch', '+2348031234567', '-1+1', '@SUM(A1)', '\tTabbed', 'Ọlá Ẹ̀bùn', ''];
@@ -106,6 +109,7 @@ beforeAll(async () => {
   await seedTerminals(t.db, { count: 400 });
   await seedTerminalRequests(t.db, { count: 120 });
   await seedSavingsWaitlist(t.db, { count: 300 });
+  await seedNotifications(t.deps);
   // Text that must be quoted or neutralised, in the columns people type.
   const businesses = await t.db.selectFrom('businesses').select('id').orderBy('id').limit(TRICKY.length).execute();
   for (const [i, { id }] of businesses.entries()) {
@@ -159,6 +163,9 @@ beforeAll(async () => {
   ids.cumulation = await first('settlement_cumulations');
   ids.batch = await first('bulk_transfer_uploads');
   ids.price = Number((await t.db.selectFrom('terminal_prices').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id);
+  ids.notification = Number(
+    (await t.db.selectFrom('notifications').select('id').where('status', '=', 'PUBLISHED').orderBy('id').limit(1).executeTakeFirstOrThrow()).id,
+  );
   ids.terminal = Number((await t.db.selectFrom('terminals').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id);
   const mapped = await t.db.selectFrom('terminals').select('business_id').where('business_id', 'is not', null).limit(1).executeTakeFirstOrThrow();
   inputs['terminals.of-merchant'] = { businessId: mapped.business_id };
@@ -177,6 +184,7 @@ const PATH_IDS: Record<string, keyof typeof ids> = {
   'bulk-transfers.rows': 'batch',
   'terminals.history': 'terminal',
   'terminal-prices.history': 'price',
+  'notifications.recipients': 'notification',
 };
 
 async function csvOf(app: ReturnType<typeof createApp>, command: AnyCommand, prefer?: string): Promise<{ status: number; text: string }> {

@@ -61,3 +61,25 @@ export function requireAdmin(ctx: HandlerContext): SignedInAdmin {
   if (!ctx.admin) throw new Error('This handler needs a signed-in admin; its command must not be public');
   return ctx.admin;
 }
+
+/**
+ * A context for work no request started (a background job reading a list through its command's
+ * implementation): no admin, no session, and nothing to run after a commit it does not own.
+ */
+export function backgroundContext(deps: AppDeps, db: Kysely<Database>, now: Date, work: string): HandlerContext {
+  const refuse = (what: string) => () => {
+    throw new Error(`${work}: ${what} is not available outside a request`);
+  };
+  return {
+    db,
+    deps,
+    admin: null,
+    session: null,
+    request: { id: work, ip: '', userAgent: '', deviceId: null },
+    now,
+    setActor: refuse('setActor'),
+    afterCommit: refuse('afterCommit'),
+    afterRollback: refuse('afterRollback'),
+    auditedTransaction: refuse('auditedTransaction'),
+  };
+}

@@ -15,6 +15,7 @@ export const AUDIT_SUBJECT_KINDS = [
   'terminal-request',
   'loan',
   'deduction-setting',
+  'notification',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 
@@ -33,6 +34,7 @@ export const AUDIT_SUBJECT_NOUNS: Readonly<Record<AuditSubjectKind, { one: strin
   'terminal-request': { one: 'terminal request', other: 'terminal requests' },
   loan: { one: 'loan', other: 'loans' },
   'deduction-setting': { one: 'deduction setting', other: 'deduction settings' },
+  notification: { one: 'notification', other: 'notifications' },
 };
 
 /** The input as the audit log keeps it (secrets redacted); refused requests may hold anything. */

@@ -18,6 +18,9 @@ export { recordBusinessEvents, type BusinessEvent } from './business-events.repo
 /** The merchant row every business list starts from (risk's lists extend it). */
 export { businessBasics, businessBasicsCsv, businessExists, businessSummaryQuery, stateNameSql } from './businesses.repository';
 
+/** The merchants list as a list source: audiences read a saved view of it through the list's own filters. */
+export { listMerchantsHandler as merchantsListImplementation };
+
 /** Implementations of this domain's commands. */
 export const merchantImplementations: readonly Implementation[] = [
   listMerchantsHandler,

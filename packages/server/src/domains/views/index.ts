@@ -3,3 +3,6 @@ import { deleteSavedViewHandler, listSavedViewsHandler, renameSavedViewHandler, 
 
 /** Each admin's saved list views: theirs alone, so every operation is scoped to the signed-in admin. */
 export const viewImplementations: readonly Implementation[] = [saveViewHandler, listSavedViewsHandler, renameSavedViewHandler, deleteSavedViewHandler];
+
+/** One of the admin's own saved views (null when it is not theirs or does not exist). */
+export { findView as findOwnSavedView } from './saved-views.repository';

@@ -53,6 +53,14 @@ export function FieldInput({ field, value, error, onChange, autoFocus, control: 
     case 'custom':
       input = Control ? <Control field={field} value={value} onChange={onChange} values={values} attributes={common} /> : null;
       break;
+    case 'honeypot':
+      // Off-screen and out of the tab order: people never see or fill it; scripts that fill every field do.
+      return (
+        <div data-field={field.name} aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={id}>{field.label}</label>
+          <input {...common} type="text" tabIndex={-1} autoComplete="off" value={text} onChange={(e) => onChange(e.target.value)} />
+        </div>
+      );
     case 'boolean':
       return (
         <div data-field={field.name}>
@@ -99,7 +107,7 @@ export function FieldInput({ field, value, error, onChange, autoFocus, control: 
           <option value="">{field.required ? 'Choose…' : '—'}</option>
           {(field.options ?? []).map((option) => (
             <option key={String(option)} value={String(option)}>
-              {typeof option === 'string' ? humanize(option) : option}
+              {field.optionWords?.[String(option)] ?? (typeof option === 'string' ? humanize(option) : option)}
             </option>
           ))}
         </select>

@@ -18,6 +18,7 @@ export type FieldKind =
   | 'enum'
   | 'enumSet'
   | 'boolean'
+  | 'honeypot'
   | 'file'
   | 'list'
   | 'json';
@@ -33,6 +34,8 @@ export interface FormField {
   defaultValue?: unknown;
   /** Choices of `enum` and `enumSet`. */
   options?: readonly (string | number)[];
+  /** The options in words, from the schema (`LA` → Lagos); an option without words is humanised. */
+  optionWords?: Readonly<Record<string, string>>;
   /** What each item of a `list` is. */
   itemKind?: 'integer' | 'number' | 'text';
   /** Long text (more allowed than an email address's 254 characters): a textarea. */

@@ -42,6 +42,7 @@ function describeField(command: AnyCommand, name: string, schema: z.ZodType): Fo
   };
   if ('defaultValue' in unwrapped) field.defaultValue = unwrapped.defaultValue;
   if (kind.options) field.options = kind.options;
+  if (unwrapped.meta.words) field.optionWords = unwrapped.meta.words;
   if (kind.itemKind) field.itemKind = kind.itemKind;
   const maxLength = (unwrapped.base as unknown as { maxLength?: number | null }).maxLength;
   // A business named by id or email takes up to 254 characters, and is still one line.
@@ -55,6 +56,7 @@ function kindOf(command: AnyCommand, name: string, field: UnwrappedSchema): Desc
   if (field.meta.format === 'kobo') return { kind: 'naira' };
   if (field.meta.format === 'file') return { kind: 'file' };
   if (field.meta.format === 'date') return { kind: 'day' };
+  if (field.meta.format === 'honeypot') return { kind: 'honeypot' };
   const def = defOf(field.base);
   switch (field.type) {
     case 'string':

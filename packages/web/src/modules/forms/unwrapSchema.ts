@@ -46,6 +46,7 @@ export function unwrapSchema(schema: z.ZodType): UnwrappedSchema {
     const found = (current.meta() ?? {}) as FieldMeta;
     meta.format ??= found.format;
     meta.label ??= found.label;
+    meta.words ??= found.words;
     const def = defOf(current);
     if (def.type === 'optional' && def.innerType) {
       optional = true;

@@ -20,6 +20,7 @@ import { useShortcut } from '../keyboard/useShortcut';
 import { useCommandQuery } from '../list/useCommandQuery';
 import { DetailTable } from '../merchants/DetailTable';
 import { Badge, type BadgeTone } from '../ui/Badge';
+import { ChangeLogSection } from '../ui/ChangeLogSection';
 import { formatDateTime } from '../ui/formatDateTime';
 import { linkClass } from '../ui/linkClass';
 import { PageHeader } from '../ui/PageHeader';
@@ -241,24 +242,7 @@ export default function LoanPage() {
           />
         </Section>
       </div>
-      <Section name="changes" title="Change log" count={loan.events.length}>
-        <DetailTable
-          label="Change log"
-          rows={loan.events}
-          rowKey={(event) => event.id}
-          empty="No changes."
-          columns={[
-            { label: 'When', cell: (event) => formatDateTime(event.at) },
-            {
-              label: 'Status',
-              cell: (event) =>
-                event.fromStatus ? `${LOAN_STATUS_WORDS[event.fromStatus]} → ${LOAN_STATUS_WORDS[event.toStatus]}` : LOAN_STATUS_WORDS[event.toStatus],
-            },
-            { label: 'By', cell: (event) => event.adminName ?? '—' },
-            { label: 'Note', cell: (event) => event.note ?? '' },
-          ]}
-        />
-      </Section>
+      <ChangeLogSection events={loan.events.map((event) => ({ ...event, by: event.adminName }))} words={LOAN_STATUS_WORDS} />
       <p className="text-xs text-zinc-500 dark:text-zinc-400">m: the merchant · u: all loans · ?: every shortcut</p>
     </div>
   );
