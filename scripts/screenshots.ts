@@ -99,6 +99,10 @@ const PAGES = [
   '/auto-deduction-settings',
   '/auto-deduction-settings/1',
   '/auto-deduction-upload',
+  '/notifications',
+  '/notifications/create',
+  '/notifications/preview/1',
+  '/notifications/preview/5',
   '/no-permission',
   '/error',
 ];

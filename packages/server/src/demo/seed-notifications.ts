@@ -1,3 +1,4 @@
+import { lagosDateTime } from '@traction/core';
 import type { AppDeps } from '../deps';
 import { backgroundContext } from '../handling/handler-context';
 import { enqueueJob } from '../domains/jobs/index';
@@ -130,9 +131,18 @@ export async function seedNotifications(deps: AppDeps, options: { now?: Date } =
       await insertNotificationEvent(trx, { notificationId: id, from: null, to: 'DRAFT', adminId, note: null, at: written });
       if (demo.fate === 'draft') continue;
       if ('scheduledIn' in demo.fate) {
-        const at = new Date(now.getTime() + demo.fate.scheduledIn * DAY);
+        // 08:00 in Lagos, some days ahead: when people open the app before work.
+        const day = new Date(now.getTime() + demo.fate.scheduledIn * DAY);
+        const at = new Date(`${day.toISOString().slice(0, 10)}T07:00:00.000Z`);
         await scheduleNotification(trx, id, { publishAt: at, adminId, at: written });
-        await insertNotificationEvent(trx, { notificationId: id, from: 'DRAFT', to: 'SCHEDULED', adminId, note: `for ${at.toISOString()}`, at: written });
+        await insertNotificationEvent(trx, {
+          notificationId: id,
+          from: 'DRAFT',
+          to: 'SCHEDULED',
+          adminId,
+          note: `for ${lagosDateTime(at.toISOString())} (Lagos)`,
+          at: written,
+        });
         await enqueueJob(trx, {
           kind: NOTIFICATION_PUBLISH_JOB,
           payload: { notificationId: id },

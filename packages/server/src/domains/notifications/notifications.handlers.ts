@@ -1,5 +1,6 @@
 import {
   badRequest,
+  lagosDateTime,
   conflict,
   createNotification,
   getNotification,
@@ -127,7 +128,7 @@ export const publishNotificationHandler = implement(publishNotification, async (
       from: locked.status,
       to: 'SCHEDULED',
       adminId: admin.id,
-      note: `for ${isoTimestamp(at)}`,
+      note: `for ${lagosDateTime(at.toISOString())} (Lagos)`,
       at: ctx.now,
     });
     // One job per time asked for: a job whose time was moved finds it no longer due and does nothing.

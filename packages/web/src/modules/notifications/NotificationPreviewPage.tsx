@@ -4,6 +4,7 @@ import {
   listNotifications,
   NOTIFICATION_CATEGORY_WORDS,
   NOTIFICATION_STATUS_WORDS,
+  stateName,
   type NotificationStatus,
 } from '@traction/core';
 import { useAtomValue } from 'jotai';
@@ -61,7 +62,9 @@ export default function NotificationPreviewPage() {
       />
     );
   }
-  const when = n.publishedAt ? formatDateTime(n.publishedAt) : n.publishAt ? formatDateTime(n.publishAt) : 'Now';
+  // As the app's inbox dates a message: the day only.
+  const sentAt = n.publishedAt ?? n.publishAt;
+  const when = sentAt ? new Date(sentAt).toLocaleDateString('en-NG', { day: 'numeric', month: 'short', timeZone: 'Africa/Lagos' }) : 'Now';
   const facts: [string, ReactNode][] = [
     ['Category', NOTIFICATION_CATEGORY_WORDS[n.category]],
     ['Audience', n.audienceWords],
@@ -138,7 +141,7 @@ export default function NotificationPreviewPage() {
                         row.businessName
                       ),
                   },
-                  { label: 'State', cell: (row) => row.stateCode },
+                  { label: 'State', cell: (row) => stateName(row.stateCode) },
                   { label: 'Delivered', cell: (row) => formatDateTime(row.deliveredAt) },
                 ]}
               />
