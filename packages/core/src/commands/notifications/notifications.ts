@@ -118,7 +118,7 @@ export const getNotification = defineCommand({
     reach: z.number().int(),
     events: z.array(notificationEvent),
   }),
-  example: 'traction notifications get 12',
+  example: 'traction notifications get --id 12',
 });
 
 const contentFields = {

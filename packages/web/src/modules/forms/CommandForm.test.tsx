@@ -5,6 +5,7 @@ import {
   dayField,
   defineCommand,
   grantPermissionsBulk,
+  honeypotField,
   koboField,
   listFixedAccounts,
   listFraud,
@@ -328,5 +329,31 @@ describe('CommandForm', () => {
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(call).toHaveBeenCalledTimes(1);
     expect(call.mock.calls[0]![1]).toEqual({ day: '2026-03-04' });
+  });
+
+  it("keeps a public form's honeypot out of sight and out of the tab order, and sends it empty", async () => {
+    const user = userEvent.setup();
+    const contact = defineCommand({
+      id: 'test.contact',
+      group: 'test',
+      action: 'contact',
+      title: 'Contact us',
+      method: 'POST',
+      path: '/v1/test/contact',
+      auth: 'public',
+      permission: null,
+      input: z.object({ message: z.string().min(1).meta({ label: 'Message' }), website: honeypotField }),
+      output: z.object({ message: z.string() }),
+    });
+    call.mockResolvedValue({ message: 'Sent.' });
+    renderForm(<CommandForm command={contact} request={{ command: contact }} onClose={() => {}} autoFocus />);
+    const trap = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    await user.type(screen.getByLabelText(/^Message/), 'Hello');
+    await user.tab();
+    expect(document.activeElement).not.toBe(trap);
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(call.mock.calls[0]![1]).toEqual({ message: 'Hello' });
   });
 });
