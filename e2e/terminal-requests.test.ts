@@ -128,8 +128,9 @@ describe.runIf(run)('terminal requests by keyboard', () => {
 
     await page.goto(`${context.server.url}/terminal-request/${id}`);
     await page.locator('[data-page="terminal-request"][data-status="DEPLOYED"]').waitFor();
-    const log = await page.locator('[data-section="changes"] tbody tr').allTextContents();
-    expect(log.map((row) => row.match(/Requested|Approved|Paid|Terminal assigned|Dispatched|Delivered|Deployed/)?.[0])).toEqual([
+    // The status each change moved to: the change log reads "Delivered → Deployed".
+    const log = await page.locator('[data-section="changes"] tbody tr td:nth-child(2)').allTextContents();
+    expect(log.map((cell) => cell.split(' → ').pop())).toEqual([
       'Deployed',
       'Delivered',
       'Dispatched',

@@ -31,6 +31,7 @@ import { linkClass } from '../ui/linkClass';
 import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
 import { RecordNotLoaded } from '../ui/RecordNotLoaded';
+import { ChangeLogSection } from '../ui/ChangeLogSection';
 import { Section } from '../ui/Section';
 import { ShortcutKey } from '../ui/ShortcutKey';
 import { LAST_VIEW_KEY, requestViewPath, terminalRequestsQueue, viewOfSlug } from './terminalRequestsQueue';
@@ -256,20 +257,7 @@ export default function TerminalRequestPage() {
           ]}
         />
       </Section>
-      <Section name="changes" title="Change log" count={data.events.length}>
-        <DetailTable
-          label="Change log"
-          rows={data.events}
-          rowKey={(event) => event.id}
-          empty="No changes."
-          columns={[
-            { label: 'When', cell: (event) => formatDateTime(event.at) },
-            { label: 'Status', cell: (event) => TERMINAL_REQUEST_STATUS_WORDS[event.toStatus] },
-            { label: 'By', cell: (event) => event.adminName ?? '—' },
-            { label: 'Note', cell: (event) => event.note ?? '' },
-          ]}
-        />
-      </Section>
+      <ChangeLogSection events={data.events.map((event) => ({ ...event, by: event.adminName }))} words={TERMINAL_REQUEST_STATUS_WORDS} />
       <p className="text-xs text-zinc-500 dark:text-zinc-400">
         {queue.next !== undefined || queue.previous !== undefined ? 'j / k: next or previous request · ' : ''}u: back to the view · ?: every shortcut
       </p>
