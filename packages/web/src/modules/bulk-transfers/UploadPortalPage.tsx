@@ -14,7 +14,7 @@ import { saveFileAnswer } from '../forms/saveFileAnswer';
 import { useShortcut } from '../keyboard/useShortcut';
 import { Button } from '../ui/Button';
 import { FileDropZone, type FileDropZoneHandle } from '../ui/FileDropZone';
-import { linkClass } from '../ui/linkClass';
+import { actionLinkClass } from '../ui/linkClass';
 import { PageHeader } from '../ui/PageHeader';
 import { Section } from '../ui/Section';
 import { ShortcutKey } from '../ui/ShortcutKey';
@@ -127,7 +127,7 @@ export default function UploadPortalPage() {
                 <ShortcutKey>t</ShortcutKey>
               </Button>
             ) : null}
-            <Link to={ALL_BULK_UPLOADS_PATH} className={`${linkClass} inline-flex h-8 items-center text-sm`} aria-keyshortcuts="u">
+            <Link to={ALL_BULK_UPLOADS_PATH} className={actionLinkClass} aria-keyshortcuts="u">
               All uploads
             </Link>
           </>

@@ -14,14 +14,13 @@ import { commandRequestAtom } from '../forms/commandRequestAtom';
 import { useShortcut } from '../keyboard/useShortcut';
 import { ListPage } from '../list/ListPage';
 import { Button } from '../ui/Button';
-import { linkClass } from '../ui/linkClass';
+import { actionLinkClass } from '../ui/linkClass';
 import { ShortcutKey } from '../ui/ShortcutKey';
 import { DeductionReportDownloads } from './DeductionReportDownloads';
 import { DEDUCTION_RUN_PARTS } from './deductionRunParts';
 import { DEDUCTION_SETTINGS_PATH, DEDUCTION_UPLOAD_PATH, deductionRunPath } from './deductionPaths';
 
 const OPTIONS = { status: DEDUCTION_RUN_STATUSES.map((status) => ({ value: status, label: DEDUCTION_RUN_STATUS_WORDS[status] })) };
-const linkButton = `${linkClass} inline-flex h-8 items-center text-sm`;
 
 /**
  * Deduction Management Portal: the runs, newest first, with what each took and could not take. Run
@@ -60,12 +59,12 @@ export default function DeductionRunsPage() {
       actions={
         <>
           {allowed(listDeductionSettings) ? (
-            <Link to={DEDUCTION_SETTINGS_PATH} className={linkButton} aria-keyshortcuts="c" data-action="settings">
+            <Link to={DEDUCTION_SETTINGS_PATH} className={actionLinkClass} aria-keyshortcuts="c" data-action="settings">
               Settings <ShortcutKey>c</ShortcutKey>
             </Link>
           ) : null}
           {allowed(saveDeductionUpload) ? (
-            <Link to={DEDUCTION_UPLOAD_PATH} className={linkButton} aria-keyshortcuts="u" data-action="upload">
+            <Link to={DEDUCTION_UPLOAD_PATH} className={actionLinkClass} aria-keyshortcuts="u" data-action="upload">
               Upload file <ShortcutKey>u</ShortcutKey>
             </Link>
           ) : null}

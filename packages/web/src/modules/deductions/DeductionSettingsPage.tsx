@@ -16,14 +16,13 @@ import { commandRequestAtom } from '../forms/commandRequestAtom';
 import { useShortcut } from '../keyboard/useShortcut';
 import { bulkAction } from '../list/bulkAction';
 import { ListPage } from '../list/ListPage';
-import { linkClass } from '../ui/linkClass';
+import { actionLinkClass } from '../ui/linkClass';
 import { ShortcutKey } from '../ui/ShortcutKey';
 import { DEDUCTION_BULK_PARTS } from './deductionRunParts';
 import { DEDUCTION_RUNS_PATH, DEDUCTION_UPLOAD_PATH, deductionRunPath } from './deductionPaths';
 import { DeductionSettingPage } from './DeductionSettingPage';
 
 const OPTIONS = { status: DEDUCTION_SETTING_STATUSES.map((status) => ({ value: status, label: DEDUCTION_SETTING_STATUS_WORDS[status] })) };
-const linkButton = `${linkClass} inline-flex h-8 items-center text-sm`;
 
 /**
  * Deduction settings (`/auto-deduction-settings/{_id?}`, the spec's one route for both): without
@@ -71,12 +70,12 @@ function DeductionSettingsList() {
       actions={
         <>
           {allowed(listDeductionRuns) ? (
-            <Link to={DEDUCTION_RUNS_PATH} className={linkButton} aria-keyshortcuts="d" data-action="runs">
+            <Link to={DEDUCTION_RUNS_PATH} className={actionLinkClass} aria-keyshortcuts="d" data-action="runs">
               Runs <ShortcutKey>d</ShortcutKey>
             </Link>
           ) : null}
           {allowed(saveDeductionUpload) ? (
-            <Link to={DEDUCTION_UPLOAD_PATH} className={linkButton} aria-keyshortcuts="u" data-action="upload">
+            <Link to={DEDUCTION_UPLOAD_PATH} className={actionLinkClass} aria-keyshortcuts="u" data-action="upload">
               Upload file <ShortcutKey>u</ShortcutKey>
             </Link>
           ) : null}

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { useShortcut } from '../keyboard/useShortcut';
 import { ListPage } from '../list/ListPage';
-import { linkClass } from '../ui/linkClass';
+import { actionLinkClass } from '../ui/linkClass';
 import { ShortcutKey } from '../ui/ShortcutKey';
 import { LOANS_PATH } from './loanPaths';
 
@@ -29,7 +29,7 @@ export default function LoanTrackerPage() {
       selectable={false}
       actions={
         allowed(listLoans) ? (
-          <Link to={LOANS_PATH} className={`${linkClass} inline-flex h-8 items-center text-sm`} aria-keyshortcuts="u">
+          <Link to={LOANS_PATH} className={actionLinkClass} aria-keyshortcuts="u">
             All loans <ShortcutKey>u</ShortcutKey>
           </Link>
         ) : null

@@ -4,7 +4,7 @@ import { useOpenCommand } from '../commands/useOpenCommand';
 import { useShortcut } from '../keyboard/useShortcut';
 import { ListPage } from '../list/ListPage';
 import { Button } from '../ui/Button';
-import { linkClass } from '../ui/linkClass';
+import { actionLinkClass } from '../ui/linkClass';
 import { ShortcutKey } from '../ui/ShortcutKey';
 import { LOAN_FILTER_OPTIONS } from './loanFilterOptions';
 import { LOAN_TRACKER_PATH, NEW_LOAN_PATH } from './loanPaths';
@@ -32,7 +32,7 @@ export default function LoansPage() {
       actions={
         <>
           {allowed(loanTracker) ? (
-            <Link to={LOAN_TRACKER_PATH} className={`${linkClass} inline-flex h-8 items-center text-sm`} aria-keyshortcuts="t" data-action="tracker">
+            <Link to={LOAN_TRACKER_PATH} className={actionLinkClass} aria-keyshortcuts="t" data-action="tracker">
               Loan tracker <ShortcutKey>t</ShortcutKey>
             </Link>
           ) : null}

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useShortcut } from '../keyboard/useShortcut';
 import { bulkAction } from '../list/bulkAction';
 import { ListPage } from '../list/ListPage';
-import { linkClass } from '../ui/linkClass';
+import { actionLinkClass } from '../ui/linkClass';
 import { SWEEP_FORM_PARTS } from './sweepFormParts';
 import { SWEEP_HISTORY_PATH, sweepRequestPath } from './sweepPaths';
 import { useSweepMade } from './useSweepMade';
@@ -46,7 +46,7 @@ export default function NewSweepPage() {
       bulkActions={actions}
       onOpenRow={(row) => navigate(sweepRequestPath(row as unknown as SweepSource))}
       actions={
-        <Link to={SWEEP_HISTORY_PATH} className={`${linkClass} inline-flex h-8 items-center text-sm`} aria-keyshortcuts="u">
+        <Link to={SWEEP_HISTORY_PATH} className={actionLinkClass} aria-keyshortcuts="u">
           Sweep history
         </Link>
       }

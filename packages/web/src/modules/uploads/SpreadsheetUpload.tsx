@@ -7,7 +7,7 @@ import { useShortcut } from '../keyboard/useShortcut';
 import { BadRowsTable, type RowProblem } from '../ui/BadRowsTable';
 import { Button } from '../ui/Button';
 import { FileDropZone, type FileDropZoneHandle } from '../ui/FileDropZone';
-import { linkClass } from '../ui/linkClass';
+import { actionLinkClass, linkClass } from '../ui/linkClass';
 import { PageHeader } from '../ui/PageHeader';
 import { Section } from '../ui/Section';
 import { ShortcutKey } from '../ui/ShortcutKey';
@@ -154,7 +154,7 @@ export function SpreadsheetUpload<C extends AnyCommand>(props: SpreadsheetUpload
             <Button onClick={() => void saveTemplate()} aria-keyshortcuts="t" data-action="template" disabled={!allowed(template.command)}>
               Download template <ShortcutKey>t</ShortcutKey>
             </Button>
-            <Link to={back.path} className={`${linkClass} inline-flex h-8 items-center text-sm`} aria-keyshortcuts="u">
+            <Link to={back.path} className={actionLinkClass} aria-keyshortcuts="u">
               {back.label} <ShortcutKey>u</ShortcutKey>
             </Link>
           </>
