@@ -120,6 +120,12 @@ export const listDeductionSettings = defineCommand({
 });
 
 const settingSelection = selectionFields(listDeductionSettings);
+/** The settings a batch command acts on: ids, or every setting the settings list shows for filters (less `except`). */
+const selectedSettings = {
+  ids: settingSelection.ids.describe('the settings, by id'),
+  matching: settingSelection.matching.describe('or every setting the settings list shows for these filters'),
+  except: settingSelection.except,
+};
 
 export const toggleDeductionSettings = defineCommand({
   id: 'deductions.toggle',
@@ -140,9 +146,7 @@ export const toggleDeductionSettings = defineCommand({
   input: z
     .object({
       status: deductionSettingStatusField,
-      ids: settingSelection.ids.describe('the settings, by id'),
-      matching: settingSelection.matching.describe('or every setting the settings list shows for these filters'),
-      except: settingSelection.except,
+      ...selectedSettings,
     })
     .superRefine(checkSelection),
   output: bulkOutput.extend({ message: z.string() }),
@@ -245,9 +249,7 @@ export const bulkDeductions = defineCommand({
   },
   input: z
     .object({
-      ids: settingSelection.ids.describe('the settings, by id'),
-      matching: settingSelection.matching.describe('or every setting the settings list shows for these filters'),
-      except: settingSelection.except,
+      ...selectedSettings,
       ...runFields,
     })
     .superRefine(checkSelection),
