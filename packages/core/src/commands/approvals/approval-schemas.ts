@@ -18,6 +18,11 @@ export const approvalCommandField = z
   .regex(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/, 'must be an action id such as wallets.credit')
   .meta({ label: 'Action' });
 
+/** The records a request can be for, besides its business: the console links each to its page. */
+export const APPROVAL_SUBJECT_KINDS = ['loan', 'bulk-upload', 'sweep', 'settlement-group'] as const;
+export const approvalSubject = z.object({ kind: z.enum(APPROVAL_SUBJECT_KINDS), id: z.number().int() });
+export type ApprovalSubject = z.infer<typeof approvalSubject>;
+
 /** A request waiting for (or decided by) a second admin. */
 export const approvalRequest = z.object({
   id: z.number().int(),
@@ -48,6 +53,8 @@ export const approvalRequest = z.object({
   decisionNote: z.string().nullable(),
   /** The ledger reference the approval posted (`CR-12`). */
   transferReference: z.string().nullable(),
+  /** The record it is for (a loan, a bulk upload…), when it is one of its own; null for credits and debits. */
+  subject: approvalSubject.nullable(),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequest>;
 

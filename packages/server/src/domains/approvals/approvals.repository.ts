@@ -1,4 +1,13 @@
-import { koboFromDatabase, type ApprovalRequest, type ApprovalStatus } from '@traction/core';
+import {
+  type ApprovalRequest,
+  type ApprovalStatus,
+  type ApprovalSubject,
+  BULK_TRANSFER_ACTION,
+  koboFromDatabase,
+  LOAN_APPROVAL_ACTION,
+  SETTLEMENT_APPROVAL_ACTION,
+  SWEEP_APPROVAL_ACTION,
+} from '@traction/core';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
 import { lowerPrefixPattern } from '../../db/like';
@@ -39,9 +48,24 @@ export function requestQuery(db: Db, now: Date) {
       'r.decided_at',
       'r.decision_note',
       'r.transfer_reference',
+      'r.input',
     ])
     .select(sql<ApprovalStatus>`case when r.status = 'PENDING' and r.expires_at <= ${now} then 'EXPIRED' else r.status end`.as('shown_status'))
     .select(sql<string>`r.requested_at::text`.as('requested_order'));
+}
+
+/** Where each action's request names its record: the key of its stored input. */
+const SUBJECT_KEYS: Readonly<Record<string, { kind: ApprovalSubject['kind']; key: string }>> = {
+  [LOAN_APPROVAL_ACTION]: { kind: 'loan', key: 'loanId' },
+  [BULK_TRANSFER_ACTION]: { kind: 'bulk-upload', key: 'uploadId' },
+  [SWEEP_APPROVAL_ACTION]: { kind: 'sweep', key: 'sweepId' },
+  [SETTLEMENT_APPROVAL_ACTION]: { kind: 'settlement-group', key: 'groupId' },
+};
+
+function approvalSubjectOf(commandId: string, input: Record<string, unknown>): ApprovalSubject | null {
+  const found = SUBJECT_KEYS[commandId];
+  const id = found ? Number(input[found.key]) : Number.NaN;
+  return found && Number.isSafeInteger(id) && id > 0 ? { kind: found.kind, id } : null;
 }
 
 /** Who a request without a business is for: the company's own accounts pay it. */
@@ -70,6 +94,7 @@ export function toApprovalRequest(row: RowOf<typeof requestQuery>): ApprovalRequ
     decidedAt: isoTimestampOrNull(row.decided_at),
     decisionNote: row.decision_note,
     transferReference: row.transfer_reference,
+    subject: approvalSubjectOf(row.command_id, row.input),
   };
 }
 

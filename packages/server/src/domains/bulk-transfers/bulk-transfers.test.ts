@@ -171,7 +171,13 @@ describe('checking a file', () => {
     expect(submitted.status, submitted.text).toBe(200);
     expect(submitted.body.upload).toMatchObject({ status: 'AWAITING_APPROVAL', excludedRows: 1 });
     const request = await approver.request('GET', `/api/approvals/${submitted.body.upload.approvalRequestId}`);
-    expect(request.body.request).toMatchObject({ commandId: 'transfers.bulk', label: 'Bulk transfer', amount: 450_000, businessId: m.business.id });
+    expect(request.body.request).toMatchObject({
+      commandId: 'transfers.bulk',
+      label: 'Bulk transfer',
+      amount: 450_000,
+      businessId: m.business.id,
+      subject: { kind: 'bulk-upload', id },
+    });
     expect((await rows(id, { status: 'EXCLUDED' })).map((item) => item.row)).toEqual([2]);
   });
 

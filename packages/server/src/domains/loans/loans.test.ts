@@ -154,7 +154,7 @@ describe('a loan from request to disbursement', () => {
     const queue = await approver.request('GET', APPROVALS, { query: { status: 'PENDING' } });
     expect(queue.status, queue.text).toBe(200);
     const queued = queue.body.items.find((item: { id: number }) => item.id === loan.approvalRequestId);
-    expect(queued).toMatchObject({ commandId: 'loans.approve', businessId: made.business.id, amount: TERMS.principal });
+    expect(queued).toMatchObject({ commandId: 'loans.approve', businessId: made.business.id, amount: TERMS.principal, subject: { kind: 'loan', id: loan.id } });
     expect(queued.reason).toContain(loan.reference);
 
     // Nothing may be disbursed before approval, and the requester never approves their own.

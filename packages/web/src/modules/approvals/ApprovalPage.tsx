@@ -19,6 +19,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { PageSpinner } from '../ui/PageSpinner';
 import { statusTone } from '../ui/statusTone';
 import { APPROVALS_PATH, approvalsQueue } from './approvalsQueue';
+import { approvalSubjectLink } from './approvalSubjectLink';
 
 /**
  * One approval request: what is asked, who asked and why, who may decide it, and the decision.
@@ -151,6 +152,16 @@ function RequestFacts({ request }: { request: ApprovalRequest }) {
           </Link>
         </span>
       )}
+      {request.subject ? (
+        <>
+          <span className="text-zinc-500">For</span>
+          <span>
+            <Link className={linkClass} to={approvalSubjectLink(request.subject).path} data-testid="approval-subject">
+              {approvalSubjectLink(request.subject).label}
+            </Link>
+          </span>
+        </>
+      ) : null}
       <span className="text-zinc-500">Amount</span>
       <span className="tabular-nums" data-testid="approval-amount">
         {formatNaira(request.amount)}

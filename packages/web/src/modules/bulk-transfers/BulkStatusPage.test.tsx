@@ -127,6 +127,7 @@ beforeEach(() => {
           decidedAt: null,
           decisionNote: null,
           transferReference: null,
+          subject: { kind: 'bulk-upload', id: 7 },
         },
         decidedBy: 'another admin holding “Upload bulk transfers”',
         you: { may: false, why: 'You asked for it' },
