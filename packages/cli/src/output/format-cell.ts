@@ -1,10 +1,12 @@
 import { formatNaira, type ColumnKind, type ListColumn } from '@traction/core';
 import { lagosDateTime, tagText } from '@traction/core/format';
 
-/** A cell as a person reads it in a table: Naira with its sign, Lagos times, names of tags. */
-export function formatCell(kind: ColumnKind, value: unknown): string {
+/** A cell as a person reads it in a table: Naira with its sign, Lagos times, names of tags, an enum's words. */
+export function formatCell(column: Pick<ListColumn, 'kind' | 'words'>, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
-  switch (kind) {
+  switch (column.kind as ColumnKind) {
+    case 'enum':
+      return column.words?.[String(value)] ?? String(value);
     case 'money':
       return typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && /^-?\d+$/.test(value))
         ? formatNaira(BigInt(value))
@@ -37,5 +39,5 @@ export function guessColumns(rows: readonly Record<string, unknown>[]): ListColu
 
 /** Rows as cells of text, in column order. */
 export function tableCells(columns: readonly ListColumn[], rows: readonly Record<string, unknown>[]): string[][] {
-  return rows.map((row) => columns.map((column) => formatCell(column.kind, row[column.key])));
+  return rows.map((row) => columns.map((column) => formatCell(column, row[column.key])));
 }
