@@ -65,14 +65,19 @@ export function formatDayAsTyped(day: string): string {
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** `2026-10-01` spelt out so day and month cannot be mistaken: `Thu 1 Oct 2026` (sentences the server writes). */
+export function spellDay(day: string): string {
+  const [year, month, date] = day.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const instant = new Date(Date.UTC(year, month - 1, date));
+  return `${WEEKDAYS[instant.getUTCDay()]} ${date} ${MONTHS[month - 1]} ${year}`;
+}
+
 /**
  * `2026-10-01` spelt out so day and month cannot be mistaken, `Thu 1 Oct 2026`, with `today` or
  * `yesterday` when it is one of those in Lagos.
  */
 export function describeLagosDay(day: string, now: Date = new Date()): string {
-  const [year, month, date] = day.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const instant = new Date(Date.UTC(year, month - 1, date));
-  const spelt = `${WEEKDAYS[instant.getUTCDay()]} ${date} ${MONTHS[month - 1]} ${year}`;
+  const spelt = spellDay(day);
   const today = lagosDate(now);
   if (day === today) return `${spelt}, today`;
   if (day === lagosDate(new Date(now.getTime() - DAY_MS))) return `${spelt}, yesterday`;

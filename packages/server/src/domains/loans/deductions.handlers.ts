@@ -1,3 +1,4 @@
+import { spellDay } from '@traction/core/format';
 import {
   ApiError,
   badRequest,
@@ -171,11 +172,12 @@ async function startRun(ctx: HandlerContext, scope: RunScope, input: { asOf?: st
     return {
       run: null,
       plan,
-      message: `A run now would take ${formatNaira(plan.amountTaken)} of the ${formatNaira(plan.amountDue)} due by ${asOf} on loans${over}: ${plan.willTake.toLocaleString('en-NG')} of ${plural(plan.instalments, 'instalment')}${listed}. Nothing was taken.`,
+      message: `A run now would take ${formatNaira(plan.amountTaken)} of the ${formatNaira(plan.amountDue)} due by ${spellDay(asOf)} on loans${over}: ${plan.willTake.toLocaleString('en-NG')} of ${plural(plan.instalments, 'instalment')}${listed}. Nothing was taken.`,
     };
   }
   const due = await dueInstalmentCount(ctx.db, { scope, asOf });
-  if (due.instalments === 0) return { run: null, plan: null, message: `No instalment is due by ${asOf} and unpaid on loans${over}: no run was started.` };
+  if (due.instalments === 0)
+    return { run: null, plan: null, message: `No instalment is due by ${spellDay(asOf)} and unpaid on loans${over}: no run was started.` };
   const id = await insertRun(ctx.db, { scope, asOf, createdBy: admin.id, at: ctx.now });
   const job = await enqueueJob(ctx.db, {
     kind: DEDUCTION_JOB_KIND,
@@ -191,7 +193,7 @@ async function startRun(ctx: HandlerContext, scope: RunScope, input: { asOf?: st
   return {
     run: run ?? null,
     plan: null,
-    message: `Deduction run #${id} started: ${plural(due.instalments, 'instalment')} due by ${asOf} on ${plural(due.loans, 'loan')}${over}. Follow it on the Deduction Management Portal.`,
+    message: `Deduction run #${id} started: ${plural(due.instalments, 'instalment')} due by ${spellDay(asOf)} on ${plural(due.loans, 'loan')}${over}. Follow it on the Deduction Management Portal.`,
   };
 }
 

@@ -1,3 +1,4 @@
+import { spellDay } from '@traction/core/format';
 import {
   addLoan,
   alreadyInState,
@@ -333,7 +334,9 @@ async function disburseLoan({ ctx, admin, loan, note }: Step, disbursedOn: strin
   const today = todayOf(ctx);
   const day = disbursedOn ?? today;
   if (day > today)
-    throw badRequest(`A loan is disbursed today or on a day past, not on ${day}`, [{ field: 'disbursedOn', message: `must be ${today} or earlier` }]);
+    throw badRequest(`A loan is disbursed today or on a day past, not on ${spellDay(day)}`, [
+      { field: 'disbursedOn', message: `must be today (${spellDay(today)}) or earlier` },
+    ]);
   const merchant = await merchantForLoan(ctx.db, loan.business_id);
   if (!merchant?.wallet_uid)
     throw conflict(`${merchant?.name ?? 'The merchant'} has no wallet to disburse ${loanReference(loan.id)} to`, { reason: 'no_wallet' });
