@@ -17,7 +17,6 @@ import {
   updateNotification,
   withdrawNotification,
 } from '@traction/core';
-import { isoTimestamp } from '../../db/timestamps';
 import { type HandlerContext, requireAdmin } from '../../handling/handler-context';
 import { implement, implementList } from '../../handling/implement';
 import { enqueueJob } from '../jobs/index';
