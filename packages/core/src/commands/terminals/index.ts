@@ -11,7 +11,14 @@ import { getTerminalUpload, listTerminalUploads, terminalUploadTemplate, uploadT
 import { addTerminalPrice, listTerminalPrices, terminalPriceHistory, updateTerminalPrice } from './terminal-prices';
 import { createOverrideCode, listOverrideCodes, redeemOverrideCode, revokeOverrideCode } from './override-codes';
 import { addDeliveryState, listDeliveryStates, removeDeliveryState, updateDeliveryState } from './terminal-delivery-states';
-import { issueDeploymentCode, listDeploymentCodes, listDeploymentReports, listDeployments, reportDeployment } from './terminal-deployments';
+import {
+  issueDeploymentCode,
+  listDeploymentCodes,
+  listDeploymentReports,
+  listDeployments,
+  reportDeployment,
+  revokeDeploymentCode,
+} from './terminal-deployments';
 import {
   addTerminalLocation,
   listAvailableTerminalLocations,
@@ -86,6 +93,7 @@ export const terminalCommands = [
   removeDeliveryState,
   listDeploymentCodes,
   issueDeploymentCode,
+  revokeDeploymentCode,
   reportDeployment,
   listDeploymentReports,
   listDeployments,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCommand } from '../../command';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
 import { phoneField } from '../../schemas/business';
-import { dateTimeParam, searchField, timestamp } from '../../schemas/common';
+import { dateTimeParam, idField, searchField, timestamp } from '../../schemas/common';
 import { said } from '../audit/audit-description';
 import { OVERRIDE_CODE_STATUS_WORDS, OVERRIDE_CODE_STATUSES, overrideCodeStatus } from './override-codes';
 import { serialNumberField, tidField } from './terminals';
@@ -201,6 +201,27 @@ export const issueDeploymentCode = defineCommand({
     code: z.string(),
   }),
   example: 'traction terminal-deployment-codes create --terminal-id 2TRC0123 --officer-name "Ada Obi" --officer-phone 08031234567 --officer-role MSO',
+});
+
+export const revokeDeploymentCode = defineCommand({
+  id: 'terminal-deployment-codes.revoke',
+  group: 'terminal-deployment-codes',
+  action: 'revoke',
+  title: 'Revoke a terminal deployment code',
+  description:
+    'Stops a working deployment code (the officer lost it, the visit was called off, it went to the wrong person); the terminal can then be deployed only with a new code. A used, expired or already revoked code is refused, saying which.',
+  keywords: ['cancel deployment code', 'revoke code', 'terminaldeploymentcode'],
+  method: 'POST',
+  path: '/v1/stores/terminaldeploymentcode/{id}/revoke',
+  permission: 'terminals.deploy',
+  danger: 'confirm',
+  audit: { action: (input) => `revoke terminal deployment code #${said(input.id) || '?'}`, note: 'reason' },
+  input: z.object({
+    id: idField.meta({ label: 'Code #' }),
+    reason: z.string().trim().min(3).max(300).meta({ label: 'Why' }),
+  }),
+  output: deploymentCodeRow,
+  example: 'traction terminal-deployment-codes revoke --id 12 --reason "Officer lost the code"',
 });
 
 export const reportDeployment = defineCommand({

@@ -1,7 +1,11 @@
 import { randomInt } from 'node:crypto';
 import {
+  alreadyInState,
   conflict,
   DEPLOYMENT_CODE_DIGITS,
+  deploymentCodeStatus,
+  lagosDateTime,
+  revokeDeploymentCode,
   formatDeploymentCode,
   issueDeploymentCode,
   listDeploymentCodes,
@@ -17,6 +21,8 @@ import {
   filterDeploymentCodes,
   findDeploymentCode,
   insertDeploymentCode,
+  lockDeploymentCodeById,
+  markDeploymentCodeRevoked,
   replaceActiveDeploymentCodes,
   requestOfTerminal,
   toDeploymentCodeRow,
@@ -84,4 +90,20 @@ export const issueDeploymentCodeHandler = implement(issueDeploymentCode, async (
   });
   await replaceActiveDeploymentCodes(ctx.db, terminal.id, { codeId: id, at: ctx.now });
   return { ...(await codeRow(ctx, id)), code: formatDeploymentCode(code) };
+});
+
+const at = (instant: Date | string) => `${lagosDateTime(new Date(instant).toISOString())} (Lagos time)`;
+
+/** Stops a working code; the officer needs a new one. Used, expired and revoked codes are refused saying which. */
+export const revokeDeploymentCodeHandler = implement(revokeDeploymentCode, async ({ input, ctx }) => {
+  requireAdmin(ctx);
+  const code = await lockDeploymentCodeById(ctx.db, input.id);
+  if (!code) throw notFound(`Deployment code #${input.id} does not exist`);
+  const status = deploymentCodeStatus({ usedAt: code.used_at, revokedAt: code.revoked_at, expiresAt: code.expires_at }, ctx.now);
+  if (status === 'REVOKED') throw alreadyInState(`Deployment code #${input.id} was already revoked on ${at(code.revoked_at!)}`);
+  if (status === 'USED')
+    throw conflict(`Deployment code #${input.id} was already used on ${at(code.used_at!)}: there is nothing to revoke`, { reason: 'used' });
+  if (status === 'EXPIRED') throw conflict(`Deployment code #${input.id} expired on ${at(code.expires_at)}: it no longer works`, { reason: 'expired' });
+  await markDeploymentCodeRevoked(ctx.db, input.id, { reason: input.reason, at: ctx.now });
+  return codeRow(ctx, input.id);
 });

@@ -161,6 +161,16 @@ export async function replaceActiveDeploymentCodes(db: Db, terminalId: number, b
   return Number(result.numUpdatedRows);
 }
 
+/** A code by id, under a row lock to the end of the command's transaction. */
+export function lockDeploymentCodeById(db: Db, id: number) {
+  return db.selectFrom('terminal_deployment_codes').select(['id', 'expires_at', 'used_at', 'revoked_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Stops one working code, saying why (the lock above makes its state certain). */
+export async function markDeploymentCodeRevoked(db: Db, id: number, by: { reason: string; at: Date }): Promise<void> {
+  await db.updateTable('terminal_deployment_codes').set({ revoked_at: by.at, revoke_reason: by.reason }).where('id', '=', id).execute();
+}
+
 /**
  * The terminal's newest code with this hash, under a row lock to the end of the command's
  * transaction: of two reports with the same code at once, the second waits here and then sees

@@ -5,7 +5,7 @@ import {
   removeDeliveryStateHandler,
   updateDeliveryStateHandler,
 } from './terminal-delivery-states.handlers';
-import { issueDeploymentCodeHandler, listDeploymentCodesHandler } from './deployment-codes.handlers';
+import { issueDeploymentCodeHandler, listDeploymentCodesHandler, revokeDeploymentCodeHandler } from './deployment-codes.handlers';
 import { listDeploymentReportsHandler, listDeploymentsHandler, reportDeploymentHandler } from './terminal-deployments.handlers';
 import {
   addTerminalRequestHandler,
@@ -90,6 +90,7 @@ export const terminalImplementations: readonly Implementation[] = [
   removeDeliveryStateHandler,
   listDeploymentCodesHandler,
   issueDeploymentCodeHandler,
+  revokeDeploymentCodeHandler,
   reportDeploymentHandler,
   listDeploymentReportsHandler,
   listDeploymentsHandler,

@@ -172,6 +172,31 @@ describe('deployment codes', () => {
     expect(await terminalState(terminal.id)).toBe('IN_TRANSIT');
     expect((await report(terminal, second.body.code)).status).toBe(200);
   });
+
+  it('a revoked code no longer deploys; revoking it again, or a used one, is refused saying which', async () => {
+    const terminal = await terminalInTransit();
+    await requestFor([terminal]);
+    const code = (await issue(terminal.terminalId)).body;
+    const revoke = (id: number, by: Actor = issuer) => by.request('POST', `${CODES}/${id}/revoke`, { body: { reason: 'Officer lost the code' } });
+    expect((await revoke(code.id, viewer)).status).toBe(403);
+    const revoked = await revoke(code.id);
+    expect(revoked.status, revoked.text).toBe(200);
+    expect(revoked.body).toMatchObject({ id: code.id, status: 'REVOKED', revokeReason: 'Officer lost the code' });
+    const refused = await report(terminal, code.code);
+    expect(refused.status).toBe(409);
+    expect(refused.body.details.reason).toBe('revoked');
+    expect(await terminalState(terminal.id)).toBe('IN_TRANSIT');
+    const again = await revoke(code.id);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toContain('already revoked');
+
+    const fresh = (await issue(terminal.terminalId)).body;
+    expect((await report(terminal, fresh.code)).status).toBe(200);
+    const used = await revoke(fresh.id);
+    expect(used.status).toBe(409);
+    expect(used.body.details.reason).toBe('used');
+    expect((await revoke(999_999)).status).toBe(404);
+  });
 });
 
 describe('a terminal reporting itself deployed', () => {

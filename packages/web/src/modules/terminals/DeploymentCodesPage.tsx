@@ -6,6 +6,7 @@ import {
   FIELD_OFFICER_ROLES,
   issueDeploymentCode,
   listDeploymentCodes,
+  revokeDeploymentCode,
 } from '@traction/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -25,7 +26,7 @@ const OPTIONS = {
  * Terminal Deployment Codes: the codes issued to field officers for terminals in transit, by
  * status and role; the codes themselves are never shown here. New code (n) asks for the
  * terminal and the officer, then shows the code this once above the list. `?terminal_id=`
- * fills the terminal in.
+ * fills the terminal in. Revoke a code (r) by its number when an officer lost it.
  */
 export default function DeploymentCodesPage() {
   const { allowed, open } = useOpenCommand();
@@ -40,6 +41,9 @@ export default function DeploymentCodesPage() {
       onDone: (made) => setIssued(made),
     });
   useShortcut('n', 'New deployment code', create, { enabled: mayIssue });
+  const mayRevoke = allowed(revokeDeploymentCode);
+  const revoke = () => open({ command: revokeDeploymentCode, subject: 'The code stops working at once; the terminal then needs a new code to be deployed.' });
+  useShortcut('r', 'Revoke a deployment code (by its #)', revoke, { enabled: mayRevoke });
   return (
     <ListPage
       command={listDeploymentCodes}
@@ -50,11 +54,18 @@ export default function DeploymentCodesPage() {
       selectable={false}
       summary={issued ? <IssuedDeploymentCode issued={issued} onDismiss={() => setIssued(null)} /> : null}
       actions={
-        mayIssue ? (
-          <Button variant="primary" onClick={create}>
-            New deployment code <ShortcutKey>n</ShortcutKey>
-          </Button>
-        ) : null
+        <>
+          {mayRevoke ? (
+            <Button onClick={revoke}>
+              Revoke a code <ShortcutKey>r</ShortcutKey>
+            </Button>
+          ) : null}
+          {mayIssue ? (
+            <Button variant="primary" onClick={create}>
+              New deployment code <ShortcutKey>n</ShortcutKey>
+            </Button>
+          ) : null}
+        </>
       }
     />
   );
