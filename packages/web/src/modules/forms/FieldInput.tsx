@@ -2,6 +2,7 @@ import { formatNaira } from '@traction/core';
 import { useId, type ComponentType, type ReactNode } from 'react';
 import { DateInput } from '../ui/DateInput';
 import { humanize } from '../ui/humanize';
+import { isMerchantIdField, MerchantIdControl } from './MerchantIdControl';
 import type { FieldValue, FormField, FormValues } from './FormField';
 import type { FieldControlAttributes, FieldControlProps, FieldNoteProps } from './FormParts';
 import { nairaToKobo } from './toCommandInput';
@@ -48,10 +49,12 @@ export function FieldInput({ field, value, error, onChange, autoFocus, control: 
     ...(autoFocus ? { 'data-autofocus': true } : {}),
   };
 
+  // A page's own control, else the shared one a field's meaning calls for (a merchant picked by name).
+  const Chosen = Control ?? (isMerchantIdField(field) ? MerchantIdControl : undefined);
   let input: ReactNode;
-  switch (Control ? 'custom' : field.kind) {
+  switch (Chosen ? 'custom' : field.kind) {
     case 'custom':
-      input = Control ? <Control field={field} value={value} onChange={onChange} values={values} attributes={common} /> : null;
+      input = Chosen ? <Chosen field={field} value={value} onChange={onChange} values={values} attributes={common} /> : null;
       break;
     case 'honeypot':
       // Off-screen and out of the tab order: people never see or fill it; scripts that fill every field do.
