@@ -59,7 +59,10 @@ describe.runIf(run)('a notification from draft to withdrawn by keyboard', () => 
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     await page.locator(`[data-page="notification"][data-notification-id="${id}"][data-status="DRAFT"]`).waitFor();
     expect(await page.getByTestId('notification-facts').textContent()).toContain(`${lagos.length} merchant`);
-    await page.getByTestId('notification-phone').getByRole('button', { name: /Market day in Lagos/ }).click();
+    await page
+      .getByTestId('notification-phone')
+      .getByRole('button', { name: /Market day in Lagos/ })
+      .click();
     expect(await page.getByTestId('notification-phone').textContent()).toContain('Cash-out fees are halved');
 
     // p publishes: the time left empty is now; the confirmation is one Enter.
@@ -67,7 +70,10 @@ describe.runIf(run)('a notification from draft to withdrawn by keyboard', () => 
     const publish = page.locator('[data-testid="command-form"][data-command="notifications.publish"]');
     await publish.waitFor();
     await page.keyboard.press('Control+Enter');
-    await publish.getByRole('button', { name: /Publish/ }).last().waitFor();
+    await publish
+      .getByRole('button', { name: /Publish/ })
+      .last()
+      .waitFor();
     await page.keyboard.press('Enter');
     await page.getByTestId('command-result').waitFor();
     await page.keyboard.press('Escape');
@@ -83,7 +89,10 @@ describe.runIf(run)('a notification from draft to withdrawn by keyboard', () => 
     await withdraw.waitFor();
     await page.keyboard.type('Wrong Saturday: the markets are closed');
     await page.keyboard.press('Control+Enter');
-    await withdraw.getByRole('button', { name: /Withdraw/ }).last().waitFor();
+    await withdraw
+      .getByRole('button', { name: /Withdraw/ })
+      .last()
+      .waitFor();
     await page.keyboard.press('Enter');
     await page.getByTestId('command-result').waitFor();
     await page.keyboard.press('Escape');

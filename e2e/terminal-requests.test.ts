@@ -130,15 +130,7 @@ describe.runIf(run)('terminal requests by keyboard', () => {
     await page.locator('[data-page="terminal-request"][data-status="DEPLOYED"]').waitFor();
     // The status each change moved to: the change log reads "Delivered → Deployed".
     const log = await page.locator('[data-section="changes"] tbody tr td:nth-child(2)').allTextContents();
-    expect(log.map((cell) => cell.split(' → ').pop())).toEqual([
-      'Deployed',
-      'Delivered',
-      'Dispatched',
-      'Terminal assigned',
-      'Paid',
-      'Approved',
-      'Requested',
-    ]);
+    expect(log.map((cell) => cell.split(' → ').pop())).toEqual(['Deployed', 'Delivered', 'Dispatched', 'Terminal assigned', 'Paid', 'Approved', 'Requested']);
     const after = await db.selectFrom('terminals').select(['state', 'business_id']).where('id', '=', terminal.id).executeTakeFirstOrThrow();
     expect(after).toEqual({ state: 'DEPLOYED', business_id: merchant.id });
   });

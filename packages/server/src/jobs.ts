@@ -4,12 +4,20 @@ import { bulkTransferJobs } from './domains/bulk-transfers/index';
 import { transferJobs } from './domains/transfers/index';
 import { lendingJobs } from './domains/loans/index';
 import { notificationJobs } from './domains/notifications/index';
+import { marketingJobs } from './domains/marketing/index';
 
 /**
  * Every kind of background job this server runs, each domain's from its public face. The worker
  * of every server process, and the test harness's `runJobs`, run these.
  */
-export const jobDefinitions: readonly AnyJobDefinition[] = [...transferJobs, ...bulkTransferJobs, ...sweepJobs, ...lendingJobs, ...notificationJobs];
+export const jobDefinitions: readonly AnyJobDefinition[] = [
+  ...transferJobs,
+  ...bulkTransferJobs,
+  ...sweepJobs,
+  ...lendingJobs,
+  ...notificationJobs,
+  ...marketingJobs,
+];
 
 /** Whether this process runs a job worker, and how many jobs at once, from the environment. */
 export interface JobWorkerSettings {

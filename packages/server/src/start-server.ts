@@ -34,6 +34,7 @@ import { seedTerminalRequests } from './demo/seed-terminal-requests';
 import { seedSavingsWaitlist } from './demo/seed-savings-waitlist';
 import { seedNotifications } from './demo/seed-notifications';
 import { seedLoans } from './demo/seed-loans';
+import { seedMarketing } from './demo/seed-marketing';
 
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
@@ -188,6 +189,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // the seeds that fill and use the wallets, so the loans go to wallets nothing else is waiting on).
     const loans = await seedLoans(deps);
     if (loans.loans > 0) logger.info(loans, 'demo loans loaded');
+    // Past email-marketing syncs of the owners and an upload, one stopped by an outage, and opt-outs (once).
+    const marketing = await seedMarketing(database.db);
+    if (marketing.runs > 0) logger.info(marketing, 'demo email-marketing syncs loaded');
     // Notifications in merchants' apps in every state, one scheduled ahead (once).
     await seedNotifications(deps);
   }

@@ -147,7 +147,10 @@ export const ROUTES: readonly RouteEntry[] = [
     permission: 'pricing-bands.view',
     page: 'AssignBusinessBandPage',
   }),
-  link('/sendinblue-email-synch', 'Email Marketing Sync', 'Settings'),
+  link('/sendinblue-email-synch', 'Email Marketing Sync', 'Settings', { permission: 'marketing.view', page: 'EmailSyncPage' }),
+  // Not in the spec: one sync with its results per contact, and the contact upload (spec §3's form field email).
+  sub('/sendinblue-email-synch/{id}', 'Email Marketing Sync Run', 'Settings', { permission: 'marketing.view', page: 'EmailSyncRunPage' }),
+  sub('/sendinblue-email-synch-upload', 'Upload Marketing Contacts', 'Settings', { permission: 'marketing.sync', page: 'EmailSyncUploadPage' }),
   link('/bulk-sweep-history', 'Bulk Sweep', 'Settings', { permission: 'transfers.view', page: 'SweepHistoryPage' }),
   // Not in the spec: one sweep, the detail route the sweep history's contract names.
   sub('/bulk-sweep-history/{id}', 'Bulk Sweep Detail', 'Settings', { permission: 'transfers.view', page: 'SweepPage' }),

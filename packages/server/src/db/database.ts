@@ -44,6 +44,7 @@ import type {
 import type { TerminalUploadsTable } from './tables/terminal-uploads.tables';
 import type { SavingsWaitlistTable } from './tables/savings.tables';
 import type { ContactOptOutsTable } from './tables/contact-opt-outs.tables';
+import type { MarketingSyncContactsTable, MarketingSyncRunsTable } from './tables/marketing.tables';
 import type { PublicRequestsTable } from './tables/public-requests.tables';
 import type { NotificationEventsTable, NotificationRecipientsTable, NotificationsTable } from './tables/notifications.tables';
 import type {
@@ -138,6 +139,8 @@ export interface Database {
   terminal_deployments: TerminalDeploymentsTable;
   savings_waitlist: SavingsWaitlistTable;
   contact_opt_outs: ContactOptOutsTable;
+  marketing_sync_runs: MarketingSyncRunsTable;
+  marketing_sync_contacts: MarketingSyncContactsTable;
   public_requests: PublicRequestsTable;
   notifications: NotificationsTable;
   notification_recipients: NotificationRecipientsTable;

@@ -11,6 +11,8 @@ import type { FileStore } from './files/file-store';
 import { LocalFileStore } from './files/local-file-store';
 import type { LoanBookExporter } from './loan-books/loan-book-exporter';
 import { loanBookFromEnv } from './loan-books/sandbox-loan-book';
+import type { MarketingListProvider } from './marketing/marketing-list-provider';
+import { marketingListFromEnv } from './marketing/sandbox-marketing-list';
 import { SandboxTransferProvider } from './transfers/sandbox-transfer-provider';
 import type { TransferProviders } from './transfers/transfer-provider';
 import { transferProvidersFromEnv } from './transfers/transfer-providers-from-env';
@@ -26,6 +28,8 @@ export interface Providers {
   transfers: TransferProviders;
   /** The loan-management system's import (Loandisk): deductions taken, in its repayment format. */
   loanBook: LoanBookExporter;
+  /** The email-marketing service's contact list (Sendinblue, now Brevo). */
+  marketing: MarketingListProvider;
 }
 
 /** Sandbox providers unless the environment names real ones. */
@@ -44,7 +48,9 @@ export function providersFromEnv(env: NodeJS.ProcessEnv, logger: Logger, db?: Db
   const transfers = transferProvidersFromEnv(env, db);
   // Only a sandbox so far: it writes the file an operator uploads to Loandisk, which is the whole exchange.
   const loanBook = loanBookFromEnv(env);
-  return { email, files, banks, transfers, loanBook };
+  // Only a sandbox so far, as the loan book: TRACTION_SANDBOX_MARKETING=outage starts it down.
+  const marketing = marketingListFromEnv(env);
+  return { email, files, banks, transfers, loanBook, marketing };
 }
 
 /** A provider kind that can be a sandbox. */

@@ -20,6 +20,7 @@ import { fixedAccountDirectory } from '../providers/banks/fixed-account-director
 import { sandboxBanks } from '../providers/banks/sandbox-bank';
 import { sandboxTransferProviders } from '../providers/transfers/sandbox-transfer-provider';
 import { SandboxLoanBook } from '../providers/loan-books/sandbox-loan-book';
+import { SandboxMarketingList } from '../providers/marketing/sandbox-marketing-list';
 import { jobRegistry, runDueJobs } from '../domains/jobs/index';
 import { jobDefinitions } from '../jobs';
 import { openTestDatabase } from './test-database';
@@ -81,11 +82,13 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
   const transfers = sandboxTransferProviders(database.db, { latencyMs: 0, timeoutMs: 50, pendingSeconds: 60, now: () => clock.now() });
   // The loan book's import, its outage switched by the test (`loanBook.setOutage`).
   const loanBook = new SandboxLoanBook();
+  // The email-marketing list on the test's clock, its limits and outage set by the test (`marketing.configure`, `setOutage`).
+  const marketing = new SandboxMarketingList({ now: () => clock.now() });
   const deps: AppDeps = {
     db: database.db,
     copier: database.copier,
     config: { ...defaultConfig, scryptLogN: TEST_SCRYPT_LOG_N, trustProxy: true, ...options.config },
-    providers: { email, files, banks, transfers, loanBook },
+    providers: { email, files, banks, transfers, loanBook, marketing },
     clock,
     logger,
   };
@@ -226,6 +229,7 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
     banks,
     transfers,
     loanBook,
+    marketing,
     /** Runs the background jobs that are due by the test's clock (no worker runs by itself in tests); answers how many ran. */
     runJobs: (jobOptions: Parameters<typeof runDueJobs>[2] = {}) => runDueJobs(deps, jobs, jobOptions),
     close: async () => {

@@ -15,6 +15,7 @@ export const AUDIT_SUBJECT_KINDS = [
   'terminal-request',
   'loan',
   'deduction-setting',
+  'email-sync',
   'notification',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
@@ -34,6 +35,7 @@ export const AUDIT_SUBJECT_NOUNS: Readonly<Record<AuditSubjectKind, { one: strin
   'terminal-request': { one: 'terminal request', other: 'terminal requests' },
   loan: { one: 'loan', other: 'loans' },
   'deduction-setting': { one: 'deduction setting', other: 'deduction settings' },
+  'email-sync': { one: 'email-marketing sync', other: 'email-marketing syncs' },
   notification: { one: 'notification', other: 'notifications' },
 };
 

@@ -170,6 +170,12 @@ async function lookUp(db: Db, kind: AuditSubjectKind, by: 'id' | 'email' | 'numb
       const loan = `${loanReference(row.id)} (${row.name})`;
       return kind === 'loan' ? { id: String(row.id), name: `loan ${loan}` } : { id: String(id), name: `loan ${loan}` };
     }
+    case 'email-sync': {
+      const row = id === null ? undefined : await db.selectFrom('marketing_sync_runs').select(['id', 'kind']).where('id', '=', id).executeTakeFirst();
+      return row
+        ? { id: String(row.id), name: `email-marketing sync #${row.id} (${row.kind === 'UPLOAD' ? 'uploaded contacts' : 'every merchant owner'})` }
+        : null;
+    }
     case 'notification': {
       const row = id === null ? undefined : await db.selectFrom('notifications').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
       return row ? { id: String(row.id), name: `notification “${row.title}”` } : null;

@@ -35,6 +35,8 @@ export function auditSubjectPath(entry: Pick<AuditEntry, 'subject' | 'subjectKin
       return `/loans/${key}`;
     case 'deduction-setting':
       return `/auto-deduction-settings/${key}`;
+    case 'email-sync':
+      return `/sendinblue-email-synch/${key}`;
     case 'notification':
       return `/notifications/preview/${key}`;
     default:

@@ -54,58 +54,74 @@ export function MerchantIdControl({ value, onChange, attributes }: FieldControlP
     }
   };
 
+  const change = (next: string) => {
+    setShown(null);
+    setActive(0);
+    // The field holds what was typed: digits are an id; words wait for a pick (and are named as not a number if sent).
+    onChange(next);
+  };
+  if (!maySearch) {
+    return (
+      <input
+        {...attributes}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="Merchant id"
+        className={`${control} h-9`}
+        value={text}
+        onChange={(event) => change(event.target.value)}
+      />
+    );
+  }
   return (
     <div className="relative" data-merchant-picker>
       <input
         {...attributes}
         type="text"
         autoComplete="off"
-        role={maySearch ? 'combobox' : undefined}
-        aria-expanded={maySearch ? items.length > 0 : undefined}
-        aria-controls={maySearch ? listId : undefined}
+        role="combobox"
+        aria-expanded={items.length > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
         aria-activedescendant={items[active] ? `${listId}-${items[active].id}` : undefined}
-        placeholder={maySearch ? 'Merchant id, or the start of its name or email' : 'Merchant id'}
+        placeholder="Merchant id, or the start of its name or email"
         className={`${control} h-9`}
         value={text}
-        onChange={(event) => {
-          const next = event.target.value;
-          setShown(null);
-          setActive(0);
-          // The field holds what was typed: digits are an id; words wait for a pick (and are named as not a number if sent).
-          onChange(next);
-        }}
+        onChange={(event) => change(event.target.value)}
         onKeyDown={onKeyDown}
       />
       {searching && settled === typed && found.isSuccess && items.length === 0 ? (
         <p className="mt-1 text-xs text-zinc-500">No merchant's name or email starts with “{typed}”.</p>
       ) : null}
       {items.length > 0 ? (
-        <ul
+        <div
           id={listId}
           role="listbox"
-          className="absolute z-10 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-zinc-200 bg-white shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
+          aria-label="Merchants"
+          className="absolute inset-x-0 top-full z-10 mt-1 max-h-64 overflow-y-auto rounded-md border border-zinc-200 bg-white py-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
           {items.map((item, index) => (
-            <li
+            // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: focus stays in the field, which points at the option (aria-activedescendant) and takes the keys.
+            <div
               key={item.id}
               id={`${listId}-${item.id}`}
               role="option"
               aria-selected={index === active}
               data-merchant={item.id}
+              // Keeps focus in the field, so the pick lands before a blur.
+              onMouseDown={(event) => event.preventDefault()}
               onMouseEnter={() => setActive(index)}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                pick(item);
-              }}
+              onClick={() => pick(item)}
               className="cursor-pointer px-2.5 py-1.5 text-sm aria-selected:bg-accent-50 dark:aria-selected:bg-zinc-800"
             >
               <span className="font-medium">{item.name}</span>{' '}
               <span className="text-xs text-zinc-500">
                 #{item.id} · {item.email}
               </span>
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       ) : null}
     </div>
   );

@@ -64,6 +64,8 @@ export interface SpreadsheetUploadProps<C extends AnyCommand> {
   resetKey?: string;
   /** The form's `data-testid`. */
   formTestId?: string;
+  /** The input field the file travels in (default `file`). */
+  fileField?: string;
   /** Fields before the file (what the file holds). */
   children?: ReactNode;
 }
@@ -77,6 +79,7 @@ export interface SpreadsheetUploadProps<C extends AnyCommand> {
 export function SpreadsheetUpload<C extends AnyCommand>(props: SpreadsheetUploadProps<C>) {
   const { page, title, description, fileLabel, columns, maxBytes, template, back, check, save, outcome, refresh, purpose, resetKey, formTestId, children } =
     props;
+  const fileField = props.fileField ?? 'file';
   const navigate = useNavigate();
   const { allowed } = useOpenCommand();
   const [file, setFile] = useState<File | null>(null);
@@ -119,10 +122,10 @@ export function SpreadsheetUpload<C extends AnyCommand>(props: SpreadsheetUpload
       setFileError((current) => current || 'Choose the spreadsheet to upload.');
       return;
     }
-    void upload.send(check.command, file, check.input, false);
+    void upload.send(check.command, file, check.input, false, fileField);
   };
   const runSave = () => {
-    if (maySave && file) void upload.send(saveSend.command, file, saveSend.input, true);
+    if (maySave && file) void upload.send(saveSend.command, file, saveSend.input, true, fileField);
   };
   const saveTemplate = async () => {
     setTemplateNote('Saving the template…');

@@ -32,7 +32,8 @@ export function useSpreadsheetUpload<C extends AnyCommand>(refresh: readonly Any
   useEffect(() => () => inFlight.current?.abort(), []);
 
   const send = useCallback(
-    async (command: C, file: File, rest: Readonly<Record<string, unknown>>, saving: boolean) => {
+    // `fileField`: the input field the file travels in (`file`; the email-marketing upload's is `email`, spec §3).
+    async (command: C, file: File, rest: Readonly<Record<string, unknown>>, saving: boolean, fileField = 'file') => {
       const fingerprint = fingerprintOf(command.id, file, rest);
       if (attempt.current?.fingerprint !== fingerprint) attempt.current = { key: `console-${randomHex()}`, fingerprint };
       inFlight.current?.abort();
@@ -40,7 +41,7 @@ export function useSpreadsheetUpload<C extends AnyCommand>(refresh: readonly Any
       inFlight.current = controller;
       setState({ phase: 'sending', fileName: file.name, fraction: 0, saving });
       // Core types the file as its own Blob (Node's lib); the browser's File is the same thing at run time.
-      const input = { ...rest, file } as unknown as CommandInput<C>;
+      const input = { ...rest, [fileField]: file } as unknown as CommandInput<C>;
       try {
         const answer = await callWithUploadProgress(command, input, {
           idempotencyKey: attempt.current.key,
@@ -58,7 +59,7 @@ export function useSpreadsheetUpload<C extends AnyCommand>(refresh: readonly Any
         }
         const details = error instanceof ClientError ? error.details : undefined;
         const problems = Array.isArray(details?.problems) ? (details.problems as RowProblem[]) : [];
-        const fileError = details?.fields?.find((issue) => issue.field === 'file')?.message ?? '';
+        const fileError = details?.fields?.find((issue) => issue.field === fileField)?.message ?? '';
         setState({ phase: 'failed', message: error instanceof ClientError ? error.userMessage : (error as Error).message, fileError, problems });
       } finally {
         if (inFlight.current === controller) inFlight.current = null;
