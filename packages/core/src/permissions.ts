@@ -83,14 +83,8 @@ export const PERMISSIONS = {
   'broadcasts.view': { label: 'View broadcasts and their delivery counts', group: 'Notifications' },
   'broadcasts.manage': { label: 'Write and change draft broadcasts', group: 'Notifications' },
   'broadcasts.send': { label: 'Send broadcasts by email and SMS', group: 'Notifications' },
-  'staff-codes.view': { label: 'View staff referral codes and the merchants who signed up with them', group: 'Operations' },
-  'staff-codes.manage': { label: 'Create, deactivate and delete staff referral codes', group: 'Operations' },
-  'airtime.view': { label: 'View airtime and data rates and commissions', group: 'Settings' },
-  'airtime.manage': { label: 'Create and change airtime and data rates and commissions', group: 'Settings' },
   'marketing.view': { label: 'View email-marketing syncs and contact uploads', group: 'Settings' },
   'marketing.sync': { label: 'Upload contacts and sync merchant owners to the email-marketing list', group: 'Settings' },
-  'website-forms.view': { label: 'Read website form submissions (chargebacks, support requests)', group: 'Others' },
-  'website-forms.manage': { label: 'Assign, reply to and resolve website form submissions', group: 'Others' },
 } as const satisfies Record<string, { label: string; group: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

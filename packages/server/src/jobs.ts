@@ -5,6 +5,7 @@ import { transferJobs } from './domains/transfers/index';
 import { lendingJobs } from './domains/loans/index';
 import { notificationJobs } from './domains/notifications/index';
 import { marketingJobs } from './domains/marketing/index';
+import { broadcastJobs } from './domains/broadcasts/index';
 
 /**
  * Every kind of background job this server runs, each domain's from its public face. The worker
@@ -17,6 +18,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   ...lendingJobs,
   ...notificationJobs,
   ...marketingJobs,
+  ...broadcastJobs,
 ];
 
 /** Whether this process runs a job worker, and how many jobs at once, from the environment. */

@@ -35,6 +35,7 @@ import { seedSavingsWaitlist } from './demo/seed-savings-waitlist';
 import { seedNotifications } from './demo/seed-notifications';
 import { seedLoans } from './demo/seed-loans';
 import { seedMarketing } from './demo/seed-marketing';
+import { seedBroadcasts } from './demo/seed-broadcasts';
 
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
@@ -194,6 +195,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (marketing.runs > 0) logger.info(marketing, 'demo email-marketing syncs loaded');
     // Notifications in merchants' apps in every state, one scheduled ahead (once).
     await seedNotifications(deps);
+    // Broadcasts by email and SMS: a draft, one sent to all, one with bounces and failures, one cancelled (once).
+    await seedBroadcasts(deps);
   }
   const app = createApp(deps);
   const stopMaintenance = scheduleMaintenance(deps);

@@ -178,7 +178,9 @@ describe('the route table', () => {
       ROUTES.filter((r) => r.public)
         .map((r) => r.path)
         .sort(),
-    ).toEqual(['/login', '/reset-password', '/traction-chargeback-form', '/traction-staff-verification-portal', '/traction-support-form'].sort());
+    ).toEqual(
+      ['/login', '/reset-password', '/traction-chargeback-form', '/traction-staff-verification-portal', '/traction-support-form', '/unsubscribe'].sort(),
+    );
   });
 
   it('gives each g chord to one page that exists', () => {

@@ -232,8 +232,8 @@ export const ROUTES: readonly RouteEntry[] = [
   link('/notifications', 'Notifications', 'Notifications', { permission: 'notifications.view', page: 'NotificationsPage' }),
   sub('/notifications/create', 'Create Notification', 'Notifications', { permission: 'notifications.manage', page: 'NewNotificationPage' }),
   sub('/notifications/preview/{id}', 'Preview Notification', 'Notifications', { permission: 'notifications.view', page: 'NotificationPreviewPage' }),
-  link('/broadcast-portal', 'Broadcast Portal', 'Notifications'),
-  sub('/broadcast-portal/{id}', 'Edit Broadcast', 'Notifications'),
+  link('/broadcast-portal', 'Broadcast Portal', 'Notifications', { permission: 'broadcasts.view', page: 'BroadcastsPage' }),
+  sub('/broadcast-portal/{id}', 'Edit Broadcast', 'Notifications', { permission: 'broadcasts.view', page: 'BroadcastPage' }),
 
   link('/waitlist', 'Savings Waitlist', 'Savings & Downloads', { permission: 'savings.view', page: 'SavingsWaitlistPage' }),
   link('/downloads', 'Downloads', 'Savings & Downloads'),
@@ -298,6 +298,8 @@ export const ROUTES: readonly RouteEntry[] = [
   sub('/traction-chargeback-form', 'Chargeback Form', null, { public: true }),
   sub('/traction-staff-verification-portal', 'Staff Verification Portal', null, { public: true }),
   sub('/traction-support-form', 'Support Form', null, { public: true }),
+  // Not in the spec: where a broadcast's unsubscribe link lands (no sign-in; the token in the link says who).
+  sub('/unsubscribe', 'Unsubscribe', null, { public: true, page: 'UnsubscribePage' }),
 ];
 
 /** `{id}` → `:id`, `{id?}` → `:id?` (react-router syntax). */

@@ -15,9 +15,13 @@ import { commandGroups } from './registry-commands';
 const NOT_BULK = new Set(['auth.login', 'auth.device-login', 'auth.logout']);
 /** The one bulk run that is not this runner's: `traction bulk transfers create` uploads the file to the server's bulk job. */
 const SERVER_SIDE_BULK = 'transfers.create';
-/** A command a file of rows can drive: it changes something, and takes something a row can say (one without input, a sync of everything, is run once). */
+/**
+ * A command a file of rows can drive: an admin's, that changes something, and takes something a
+ * row can say. One without input (a sync of everything) is run once; public ones are what
+ * terminals and the public call, not admins.
+ */
 export const bulkCapable = (command: AnyCommand) =>
-  command.mutates && !NOT_BULK.has(command.id) && command.id !== SERVER_SIDE_BULK && inputFields(command).length > 0;
+  command.mutates && command.auth !== 'public' && !NOT_BULK.has(command.id) && command.id !== SERVER_SIDE_BULK && inputFields(command).length > 0;
 
 function summaryText(summary: BulkSummary): string {
   const parts = [`${summary.ok} ok`];

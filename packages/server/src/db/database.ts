@@ -47,6 +47,7 @@ import type { ContactOptOutsTable } from './tables/contact-opt-outs.tables';
 import type { MarketingSyncContactsTable, MarketingSyncRunsTable } from './tables/marketing.tables';
 import type { PublicRequestsTable } from './tables/public-requests.tables';
 import type { NotificationEventsTable, NotificationRecipientsTable, NotificationsTable } from './tables/notifications.tables';
+import type { BroadcastDeliveriesTable, BroadcastsTable, UnsubscribeKeysTable } from './tables/broadcasts.tables';
 import type {
   DeductionRunItemsTable,
   DeductionRunsTable,
@@ -145,6 +146,9 @@ export interface Database {
   notifications: NotificationsTable;
   notification_recipients: NotificationRecipientsTable;
   notification_events: NotificationEventsTable;
+  broadcasts: BroadcastsTable;
+  broadcast_deliveries: BroadcastDeliveriesTable;
+  unsubscribe_keys: UnsubscribeKeysTable;
   loans: LoansTable;
   loan_instalments: LoanInstalmentsTable;
   loan_repayments: LoanRepaymentsTable;

@@ -8,6 +8,7 @@ import { seedDemo } from '../demo/seed-demo';
 import { seedLedger } from '../demo/seed-ledger';
 import { seedMerchants } from '../demo/seed-merchants';
 import { seedPayments } from '../demo/seed-payments';
+import { seedBroadcasts } from '../demo/seed-broadcasts';
 import { seedMarketing } from '../demo/seed-marketing';
 import { seedNotifications } from '../demo/seed-notifications';
 import { seedSavingsWaitlist } from '../demo/seed-savings-waitlist';
@@ -84,6 +85,8 @@ const WRITTEN_IN_JAVASCRIPT = new Set<string>([
   'notifications.list',
   // A sync a day or so, its counts composed from the run's results.
   'email-sync.runs',
+  // A few a month, each with its audience in words and its counts per channel.
+  'broadcasts.list',
 ]);
 
 const TRICKY = ['=HYPERLINK("http://evil.example","x")', 'Ada, "Lagos"\nBranch', '+2348031234567', '-1+1', '@SUM(A1)', '\tTabbed', 'Ọlá Ẹ̀bùn', ''];
@@ -114,6 +117,7 @@ beforeAll(async () => {
   await seedSavingsWaitlist(t.db, { count: 300 });
   await seedNotifications(t.deps);
   await seedMarketing(t.db);
+  await seedBroadcasts(t.deps);
   // Text that must be quoted or neutralised, in the columns people type.
   const businesses = await t.db.selectFrom('businesses').select('id').orderBy('id').limit(TRICKY.length).execute();
   for (const [i, { id }] of businesses.entries()) {
@@ -171,6 +175,7 @@ beforeAll(async () => {
     (await t.db.selectFrom('notifications').select('id').where('status', '=', 'PUBLISHED').orderBy('id').limit(1).executeTakeFirstOrThrow()).id,
   );
   ids.emailSync = Number((await t.db.selectFrom('marketing_sync_runs').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id);
+  ids.broadcast = Number((await t.db.selectFrom('broadcast_deliveries').select('broadcast_id').orderBy('broadcast_id').limit(1).executeTakeFirstOrThrow()).broadcast_id);
   ids.terminal = Number((await t.db.selectFrom('terminals').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id);
   const mapped = await t.db.selectFrom('terminals').select('business_id').where('business_id', 'is not', null).limit(1).executeTakeFirstOrThrow();
   inputs['terminals.of-merchant'] = { businessId: mapped.business_id };
@@ -191,6 +196,7 @@ const PATH_IDS: Record<string, keyof typeof ids> = {
   'terminal-prices.history': 'price',
   'notifications.recipients': 'notification',
   'email-sync.results': 'emailSync',
+  'broadcasts.deliveries': 'broadcast',
 };
 
 async function csvOf(app: ReturnType<typeof createApp>, command: AnyCommand, prefer?: string): Promise<{ status: number; text: string }> {

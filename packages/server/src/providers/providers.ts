@@ -13,6 +13,8 @@ import type { LoanBookExporter } from './loan-books/loan-book-exporter';
 import { loanBookFromEnv } from './loan-books/sandbox-loan-book';
 import type { MarketingListProvider } from './marketing/marketing-list-provider';
 import { marketingListFromEnv } from './marketing/sandbox-marketing-list';
+import type { SmsProvider } from './sms/sms-provider';
+import { smsFromEnv } from './sms/sandbox-sms';
 import { SandboxTransferProvider } from './transfers/sandbox-transfer-provider';
 import type { TransferProviders } from './transfers/transfer-provider';
 import { transferProvidersFromEnv } from './transfers/transfer-providers-from-env';
@@ -30,6 +32,8 @@ export interface Providers {
   loanBook: LoanBookExporter;
   /** The email-marketing service's contact list (Sendinblue, now Brevo). */
   marketing: MarketingListProvider;
+  /** The SMS gateway broadcasts go through. */
+  sms: SmsProvider;
 }
 
 /** Sandbox providers unless the environment names real ones. */
@@ -50,7 +54,9 @@ export function providersFromEnv(env: NodeJS.ProcessEnv, logger: Logger, db?: Db
   const loanBook = loanBookFromEnv(env);
   // Only a sandbox so far, as the loan book: TRACTION_SANDBOX_MARKETING=outage starts it down.
   const marketing = marketingListFromEnv(env);
-  return { email, files, banks, transfers, loanBook, marketing };
+  // Only a sandbox so far, as the loan book: TRACTION_SANDBOX_SMS=outage starts it down.
+  const sms = smsFromEnv(env);
+  return { email, files, banks, transfers, loanBook, marketing, sms };
 }
 
 /** A provider kind that can be a sandbox. */

@@ -21,6 +21,7 @@ import { sandboxBanks } from '../providers/banks/sandbox-bank';
 import { sandboxTransferProviders } from '../providers/transfers/sandbox-transfer-provider';
 import { SandboxLoanBook } from '../providers/loan-books/sandbox-loan-book';
 import { SandboxMarketingList } from '../providers/marketing/sandbox-marketing-list';
+import { SandboxSmsGateway } from '../providers/sms/sandbox-sms';
 import { jobRegistry, runDueJobs } from '../domains/jobs/index';
 import { jobDefinitions } from '../jobs';
 import { openTestDatabase } from './test-database';
@@ -84,11 +85,13 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
   const loanBook = new SandboxLoanBook();
   // The email-marketing list on the test's clock, its limits and outage set by the test (`marketing.configure`, `setOutage`).
   const marketing = new SandboxMarketingList({ now: () => clock.now() });
+  // The SMS gateway of broadcasts, fast for tests; its failures and outage provoked by the test (`sms.setOutage`).
+  const sms = new SandboxSmsGateway({ ratePerSecond: 1_000 });
   const deps: AppDeps = {
     db: database.db,
     copier: database.copier,
     config: { ...defaultConfig, scryptLogN: TEST_SCRYPT_LOG_N, trustProxy: true, ...options.config },
-    providers: { email, files, banks, transfers, loanBook, marketing },
+    providers: { email, files, banks, transfers, loanBook, marketing, sms },
     clock,
     logger,
   };
@@ -230,6 +233,7 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
     transfers,
     loanBook,
     marketing,
+    sms,
     /** Runs the background jobs that are due by the test's clock (no worker runs by itself in tests); answers how many ran. */
     runJobs: (jobOptions: Parameters<typeof runDueJobs>[2] = {}) => runDueJobs(deps, jobs, jobOptions),
     close: async () => {

@@ -57,7 +57,8 @@ const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/quick-access" replace /> },
   ...ROUTES.filter((r) => r.public).map((r) => ({
     path: r.path,
-    element: publicPages[r.path] ?? <NotAvailablePage route={r} standalone />,
+    // A public page of its own (login has its own chunk above; a page module named in ROUTES otherwise).
+    element: publicPages[r.path] ?? (r.page ? <PublicPage page={lazyPage(pageLoaders[r.page])} /> : <NotAvailablePage route={r} standalone />),
     errorElement: <PageError standalone />,
   })),
   {

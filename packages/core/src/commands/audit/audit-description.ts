@@ -17,6 +17,7 @@ export const AUDIT_SUBJECT_KINDS = [
   'deduction-setting',
   'email-sync',
   'notification',
+  'broadcast',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 
@@ -37,6 +38,7 @@ export const AUDIT_SUBJECT_NOUNS: Readonly<Record<AuditSubjectKind, { one: strin
   'deduction-setting': { one: 'deduction setting', other: 'deduction settings' },
   'email-sync': { one: 'email-marketing sync', other: 'email-marketing syncs' },
   notification: { one: 'notification', other: 'notifications' },
+  broadcast: { one: 'broadcast', other: 'broadcasts' },
 };
 
 /** The input as the audit log keeps it (secrets redacted); refused requests may hold anything. */

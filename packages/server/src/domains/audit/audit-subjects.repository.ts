@@ -180,6 +180,10 @@ async function lookUp(db: Db, kind: AuditSubjectKind, by: 'id' | 'email' | 'numb
       const row = id === null ? undefined : await db.selectFrom('notifications').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
       return row ? { id: String(row.id), name: `notification “${row.title}”` } : null;
     }
+    case 'broadcast': {
+      const row = id === null ? undefined : await db.selectFrom('broadcasts').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+      return row ? { id: String(row.id), name: `broadcast “${row.name}”` } : null;
+    }
     default:
       return kind satisfies never;
   }

@@ -4,9 +4,11 @@ export interface EmailMessage {
   subject: string;
   text: string;
   /** What the message is for; lets the sandbox mailbox be searched. */
-  kind: 'device-code' | 'password-reset' | 'invite';
+  kind: 'device-code' | 'password-reset' | 'invite' | 'broadcast';
   /** Values the message carries (a code, a link), for the sandbox mailbox. */
   data: Record<string, string>;
+  /** Ours for the message, unique (a broadcast's delivery): a service that keeps it finds the message by it and never sends it twice. */
+  reference?: string;
 }
 
 export interface SentEmail extends EmailMessage {
@@ -18,6 +20,10 @@ export interface SentEmail extends EmailMessage {
 export interface EmailProvider {
   readonly name: 'sandbox' | 'http';
   send(message: EmailMessage): Promise<{ id: string }>;
+  /** Messages a second the service takes from us (broadcasts pace themselves to it); 10 when not said. */
+  readonly ratePerSecond?: number;
+  /** The message sent with this reference, or null when none was; absent when the service cannot tell. */
+  find?(reference: string): Promise<{ id: string } | null>;
 }
 
 /** The mail service refused or could not be reached; nothing was sent. */
@@ -27,8 +33,12 @@ export class EmailDeliveryError extends Error {
     message: string,
     /** True when trying again may work (timeouts, 5xx). */
     readonly retryable: boolean,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; bounced?: boolean },
   ) {
     super(message, options);
+    this.bounced = options?.bounced ?? false;
   }
+
+  /** The receiving mail server refused the address for good (a hard bounce): it does not exist. */
+  readonly bounced: boolean;
 }

@@ -39,6 +39,8 @@ export function auditSubjectPath(entry: Pick<AuditEntry, 'subject' | 'subjectKin
       return `/sendinblue-email-synch/${key}`;
     case 'notification':
       return `/notifications/preview/${key}`;
+    case 'broadcast':
+      return `/broadcast-portal/${key}`;
     default:
       return null;
   }
