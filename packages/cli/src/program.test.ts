@@ -71,7 +71,8 @@ describe('the command tree', () => {
     for (const command of registry as readonly AnyCommand[]) {
       const bulk = find(program, ['bulk', command.group, command.action]);
       const noRows = Object.keys(command.input.shape).length === 0;
-      if (!command.mutates || noRows || command.auth === 'public' || ['auth.login', 'auth.device-login', 'auth.logout'].includes(command.id)) expect(bulk, command.id).toBeUndefined();
+      if (!command.mutates || noRows || command.auth === 'public' || ['auth.login', 'auth.device-login', 'auth.logout'].includes(command.id))
+        expect(bulk, command.id).toBeUndefined();
       else expect(bulk, command.id).toBeDefined();
     }
   });

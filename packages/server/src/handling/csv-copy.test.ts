@@ -175,7 +175,9 @@ beforeAll(async () => {
     (await t.db.selectFrom('notifications').select('id').where('status', '=', 'PUBLISHED').orderBy('id').limit(1).executeTakeFirstOrThrow()).id,
   );
   ids.emailSync = Number((await t.db.selectFrom('marketing_sync_runs').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id);
-  ids.broadcast = Number((await t.db.selectFrom('broadcast_deliveries').select('broadcast_id').orderBy('broadcast_id').limit(1).executeTakeFirstOrThrow()).broadcast_id);
+  ids.broadcast = Number(
+    (await t.db.selectFrom('broadcast_deliveries').select('broadcast_id').orderBy('broadcast_id').limit(1).executeTakeFirstOrThrow()).broadcast_id,
+  );
   ids.terminal = Number((await t.db.selectFrom('terminals').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id);
   const mapped = await t.db.selectFrom('terminals').select('business_id').where('business_id', 'is not', null).limit(1).executeTakeFirstOrThrow();
   inputs['terminals.of-merchant'] = { businessId: mapped.business_id };
