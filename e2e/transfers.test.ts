@@ -358,7 +358,10 @@ describe.runIf(run)('funds transfers by keyboard', () => {
     await reviewer.context().close();
     await ledgerSound();
   });
-  it('rides out a provider outage and a restart: a released transfer waits for its provider and is paid once, a new one fails over', async () => {
+  // A server restart in the middle, two providers' answers waited on and five pages by keyboard: past the default minute on a loaded 2-core machine.
+  it('rides out a provider outage and a restart: a released transfer waits for its provider and is paid once, a new one fails over', {
+    timeout: 150_000,
+  }, async () => {
     const { business } = await ledgerWallet(db(), { funds: 300_000_000, business: { name: 'Ọlọ́runfẹ́mi Tiles', kyc_exempt: true } });
     const held = await sendByForm(page, { business: business.id, account: gtbankAccount(), naira: '1,200,000', narration: 'Tiles for the Lekki site' });
     expect(held.status).toBe('HELD');
