@@ -1,7 +1,8 @@
 import { type AnyCommand, deductionReport, loanDiskReport } from '@traction/core';
 import { lagosDate } from '@traction/core/format';
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '../../app/useSearchParamsUpdate';
+import { withFilter } from '../list/filterFields';
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { saveFileAnswer } from '../forms/saveFileAnswer';
 import { Button } from '../ui/Button';
@@ -21,23 +22,14 @@ const TO = 'reportTo';
  */
 export function DeductionReportDownloads() {
   const { allowed } = useOpenCommand();
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchParamsUpdate();
   const from = params.get(FROM) ?? lagosDate(new Date(Date.now() - 6 * DAY_MS));
   const to = params.get(TO) ?? lagosDate();
   const [said, setSaid] = useState<{ text: string; failed: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const fromId = useId();
   const toId = useId();
-  const setDay = (key: string) => (day: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (day) next.set(key, day);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const setDay = (key: string) => (day: string | null) => updateParams((current) => withFilter(current, key, day));
   const download = async (command: AnyCommand) => {
     if (from > to) {
       setSaid({ text: 'The first day comes after the last: swap them.', failed: true });

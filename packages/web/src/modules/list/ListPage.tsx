@@ -2,9 +2,10 @@ import { commandsById, type AnyCommand } from '@traction/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ClientError } from '@traction/core/client';
 import { canOpenPath } from '../../canOpenPath';
+import { useSearchParamsUpdate } from '../../app/useSearchParamsUpdate';
 import { permissionSetAtom } from '../auth/sessionAtoms';
 import { commandRequestAtom } from '../forms/commandRequestAtom';
 import { rowDisplayName } from '../forms/rowDisplayName';
@@ -95,7 +96,7 @@ export function ListPage({
 }: ListPageProps) {
   const list = command.list;
   if (!list) throw new Error(`${command.id} is not a list command`);
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchParamsUpdate();
   // Callers write `fixed` inline; its content, not its identity, decides when filters change.
   const fixedKey = JSON.stringify(fixed);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for `fixed`'s content.
@@ -159,8 +160,8 @@ export function ListPage({
   // Columns hidden or shown are kept per list: a view with fixed filters is a list of its own.
   const listColumns = useListColumns(fixedKey === '{}' ? command.id : `${command.id}${fixedKey}`, list.columns);
 
-  const setFilter = useCallback((key: string, value: string | null) => setParams((current) => withFilter(current, key, value), { replace: true }), [setParams]);
-  const clearFilters = () => setParams((current) => withoutFilters(current, fields), { replace: true });
+  const setFilter = useCallback((key: string, value: string | null) => updateParams((current) => withFilter(current, key, value)), [updateParams]);
+  const clearFilters = () => updateParams((current) => withoutFilters(current, fields));
   const filterCount = countFilters(params, fields);
   // A filter with a default (device requests: pending) narrows the list even when the URL is bare.
   const hasDefaultFilter = fields.some((field) => field.kind === 'enum' && field.defaultValue !== undefined);
@@ -278,13 +279,11 @@ export function ListPage({
           <Button
             variant="ghost"
             onClick={() =>
-              setParams(
-                (current) =>
-                  withoutFilters(
-                    current,
-                    fields.filter((field) => ignored.some((filter) => filter.key === field.key)),
-                  ),
-                { replace: true },
+              updateParams((current) =>
+                withoutFilters(
+                  current,
+                  fields.filter((field) => ignored.some((filter) => filter.key === field.key)),
+                ),
               )
             }
           >

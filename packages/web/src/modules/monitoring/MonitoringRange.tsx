@@ -1,12 +1,13 @@
 import { DEFAULT_SUCCESS_THRESHOLD } from '@traction/core';
 import { parseDateInput } from '@traction/core/format';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '../../app/useSearchParamsUpdate';
+import { withFilter } from '../list/filterFields';
 import { DateInput } from '../ui/DateInput';
 import { fieldControlClass } from '../ui/TextField';
 
 /** The range and threshold of a monitoring page, kept in the URL so a view can be shared. */
 export function useMonitoringRange() {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchParamsUpdate();
   // A shared link may say `30d` or `yesterday`: read as the day it means today.
   const day = (raw: string | null) => {
     if (!raw) return '';
@@ -22,12 +23,7 @@ export function useMonitoringRange() {
     ...(endDate ? { endDate } : {}),
     threshold: Number.isFinite(threshold) && threshold >= 1 && threshold <= 100 ? threshold : DEFAULT_SUCCESS_THRESHOLD,
   };
-  const set = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const set = (key: string, value: string | null) => updateParams((current) => withFilter(current, key, value));
   return { input, startDate, endDate, set };
 }
 
