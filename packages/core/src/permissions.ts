@@ -85,6 +85,12 @@ export const PERMISSIONS = {
   'broadcasts.send': { label: 'Send broadcasts by email and SMS', group: 'Notifications' },
   'marketing.view': { label: 'View email-marketing syncs and contact uploads', group: 'Settings' },
   'marketing.sync': { label: 'Upload contacts and sync merchant owners to the email-marketing list', group: 'Settings' },
+  'website-forms.view': { label: 'Read website form submissions (chargebacks, support requests)', group: 'Others' },
+  'website-forms.manage': { label: 'Assign, reply to and resolve website form submissions', group: 'Others' },
+  'staff-codes.view': { label: 'View staff referral codes and the merchants who signed up with them', group: 'Operations' },
+  'staff-codes.manage': { label: 'Create, deactivate and delete staff referral codes', group: 'Operations' },
+  'airtime.view': { label: 'View airtime and data rates and their history', group: 'Settings' },
+  'airtime.manage': { label: 'Create and change airtime and data rates and commissions', group: 'Settings' },
 } as const satisfies Record<string, { label: string; group: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

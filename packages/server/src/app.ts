@@ -4,10 +4,13 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'kysely';
 import {
   ApiError,
+  createStaffCode,
   createUpload,
   formatByteSize,
   MAX_BULK_TRANSFER_FILE_BYTES,
   MAX_TERMINAL_UPLOAD_BYTES,
+  STAFF_PHOTO_MAX_BYTES,
+  submitChargeback,
   uploadBulkTransfers,
   uploadTerminalIds,
   uploadTerminalStock,
@@ -97,6 +100,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // framing. The handler checks the file's exact size; this stops a huge body before it is read.
   const fileLimits = new Map<string, number>([
     [createUpload.path, deps.config.uploadMaxBytes],
+    // The public chargeback form's evidence: checked as KYC uploads are.
+    [submitChargeback.path, deps.config.uploadMaxBytes],
+    // A staff member's photo (1 MB): the handler names the field `photo` in its own refusals.
+    [createStaffCode.path, STAFF_PHOTO_MAX_BYTES],
     // A bulk transfer file: CSV or XLSX of up to 10,000 rows.
     [uploadBulkTransfers.path, MAX_BULK_TRANSFER_FILE_BYTES],
     [uploadTerminalStock.path, MAX_TERMINAL_UPLOAD_BYTES],

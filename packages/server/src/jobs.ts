@@ -6,6 +6,7 @@ import { lendingJobs } from './domains/loans/index';
 import { notificationJobs } from './domains/notifications/index';
 import { marketingJobs } from './domains/marketing/index';
 import { broadcastJobs } from './domains/broadcasts/index';
+import { websiteFormJobs } from './domains/website-forms/index';
 
 /**
  * Every kind of background job this server runs, each domain's from its public face. The worker
@@ -19,6 +20,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   ...notificationJobs,
   ...marketingJobs,
   ...broadcastJobs,
+  ...websiteFormJobs,
 ];
 
 /** Whether this process runs a job worker, and how many jobs at once, from the environment. */

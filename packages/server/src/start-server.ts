@@ -36,6 +36,9 @@ import { seedNotifications } from './demo/seed-notifications';
 import { seedLoans } from './demo/seed-loans';
 import { seedMarketing } from './demo/seed-marketing';
 import { seedBroadcasts } from './demo/seed-broadcasts';
+import { seedWebsiteForms } from './demo/seed-website-forms';
+import { seedStaffCodes } from './demo/seed-staff-codes';
+import { seedAirtime } from './demo/seed-airtime';
 
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
@@ -197,6 +200,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await seedNotifications(deps);
     // Broadcasts by email and SMS: a draft, one sent to all, one with bounces and failures, one cancelled (once).
     await seedBroadcasts(deps);
+    // Chargebacks and support requests in every state, chargebacks linked to demo payments (once).
+    await seedWebsiteForms(deps);
+    // Staff referral codes with portraits, one merchant in three signed up with one; airtime and data rates with their history (once).
+    const staffCodes = await seedStaffCodes(deps);
+    if (staffCodes.codes > 0) logger.info(staffCodes, 'demo staff referral codes loaded');
+    await seedAirtime(database.db, { now: deps.clock.now() });
   }
   const app = createApp(deps);
   const stopMaintenance = scheduleMaintenance(deps);

@@ -157,6 +157,8 @@ export const ROUTES: readonly RouteEntry[] = [
   sub('/bulk-sweep-new-transfer', 'New Bulk Sweep Transfer', 'Settings', { permission: 'transfers.bulk', page: 'NewSweepPage' }),
   sub('/sweep-request/{id}/{bank}/{acctno}/{acctname}', 'Sweep Request', 'Settings', { permission: 'transfers.view', page: 'SweepRequestPage' }),
   link('/middleware-switching-portal', 'Middleware Switching Portal', 'Settings', { permission: 'transfers.view', page: 'MiddlewareSwitchingPortalPage' }),
+  // Not in the spec: the page of its airtime configuration calls (/v1/configuration/…), under Settings (issue 19).
+  link('/airtime-configuration', 'Airtime Configuration', 'Settings', { permission: 'airtime.view', page: 'AirtimeConfigurationPage' }),
 
   link('/fraud', 'Mark as Fraud', 'Fraud Management', { permission: 'fraud.view', page: 'FraudPage' }),
   link('/fixed-account-blacklisted', 'Blacklisted Accounts', 'Fraud Management', { permission: 'fixed-accounts.view', page: 'BlacklistedAccountsPage' }),
@@ -225,8 +227,8 @@ export const ROUTES: readonly RouteEntry[] = [
   sub('/settlements/{id}', 'Settlement', 'Settlements', { permission: 'settlements.view', page: 'SettlementGroupPage' }),
 
   link('/pos-terminal-receipt', 'POS Terminal Receipt', 'Operations', { permission: 'payments.view', page: 'PosReceiptPage' }),
-  link('/staff-referral-code', 'Staff Referral Code', 'Operations'),
-  sub('/new-staff-referral-code', 'New Staff Referral Code', 'Operations'),
+  link('/staff-referral-code', 'Staff Referral Code', 'Operations', { permission: 'staff-codes.view', page: 'StaffCodesPage' }),
+  sub('/new-staff-referral-code', 'New Staff Referral Code', 'Operations', { permission: 'staff-codes.manage', page: 'NewStaffCodePage' }),
   link('/password-reset', 'Password Reset', 'Operations', { permission: 'admins.reset-password', page: 'PasswordResetPage' }),
 
   link('/notifications', 'Notifications', 'Notifications', { permission: 'notifications.view', page: 'NotificationsPage' }),
@@ -288,16 +290,16 @@ export const ROUTES: readonly RouteEntry[] = [
   sub('/reporting-page/view', 'Report', 'Others'),
   link('/retry-portal', 'Retry Portal', 'Others', { permission: 'transfers.view', page: 'RetryPortalPage' }),
   link('/schedules-management', 'Schedules Management', 'Others'),
-  link('/website-forms', 'Website Forms', 'Others'),
-  sub('/website-forms/{id}', 'Website Form', 'Others'),
+  link('/website-forms', 'Website Forms', 'Others', { permission: 'website-forms.view', page: 'WebsiteFormsPage' }),
+  sub('/website-forms/{id}', 'Website Form', 'Others', { permission: 'website-forms.view', page: 'WebsiteFormPage' }),
   sub('/no-permission', 'No Permission', null, { page: 'NoPermissionPage' }),
   sub('/error', 'Error', null, { page: 'ErrorPage' }),
 
   sub('/login', 'Login', null, { public: true }),
   sub('/reset-password', 'Reset Password', null, { public: true }),
-  sub('/traction-chargeback-form', 'Chargeback Form', null, { public: true }),
-  sub('/traction-staff-verification-portal', 'Staff Verification Portal', null, { public: true }),
-  sub('/traction-support-form', 'Support Form', null, { public: true }),
+  sub('/traction-chargeback-form', 'Chargeback Form', null, { public: true, page: 'ChargebackFormPage' }),
+  sub('/traction-staff-verification-portal', 'Staff Verification Portal', null, { public: true, page: 'StaffVerificationPage' }),
+  sub('/traction-support-form', 'Support Form', null, { public: true, page: 'SupportFormPage' }),
   // Not in the spec: where a broadcast's unsubscribe link lands (no sign-in; the token in the link says who).
   sub('/unsubscribe', 'Unsubscribe', null, { public: true, page: 'UnsubscribePage' }),
 ];

@@ -58,6 +58,9 @@ import type {
   LoansTable,
 } from './tables/loans.tables';
 import type { TerminalRequestEventsTable, TerminalRequestsTable, TerminalRequestTerminalsTable } from './tables/terminal-requests.tables';
+import type { WebsiteFormEventsTable, WebsiteFormsTable } from './tables/website-forms.tables';
+import type { BusinessReferralsTable, StaffCodesTable } from './tables/staff-codes.tables';
+import type { AirtimeRateChangesTable, AirtimeRatesTable } from './tables/airtime.tables';
 import type { TerminalLocationsTable } from './tables/terminal-locations.tables';
 import type { TerminalOverrideCodesTable } from './tables/terminal-override-codes.tables';
 import type { TerminalDeliveryStatesTable } from './tables/terminal-delivery-states.tables';
@@ -159,4 +162,10 @@ export interface Database {
   payment_stats_route_hourly: PaymentStatsRouteHourlyTable;
   payment_stats_daily: PaymentStatsDailyTable;
   payment_stats_watermark: PaymentStatsWatermarkTable;
+  website_forms: WebsiteFormsTable;
+  website_form_events: WebsiteFormEventsTable;
+  staff_codes: StaffCodesTable;
+  business_referrals: BusinessReferralsTable;
+  airtime_rates: AirtimeRatesTable;
+  airtime_rate_changes: AirtimeRateChangesTable;
 }

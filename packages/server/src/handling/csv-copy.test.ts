@@ -9,6 +9,7 @@ import { seedLedger } from '../demo/seed-ledger';
 import { seedMerchants } from '../demo/seed-merchants';
 import { seedPayments } from '../demo/seed-payments';
 import { seedBroadcasts } from '../demo/seed-broadcasts';
+import { seedWebsiteForms } from '../demo/seed-website-forms';
 import { seedMarketing } from '../demo/seed-marketing';
 import { seedNotifications } from '../demo/seed-notifications';
 import { seedSavingsWaitlist } from '../demo/seed-savings-waitlist';
@@ -87,6 +88,10 @@ const WRITTEN_IN_JAVASCRIPT = new Set<string>([
   'email-sync.runs',
   // A few a month, each with its audience in words and its counts per channel.
   'broadcasts.list',
+  // Issue 19: a few dozen staff codes; the airtime rates (one per network and product) and their history.
+  'staff-codes.list',
+  'airtime.list',
+  'airtime.history',
 ]);
 
 const TRICKY = ['=HYPERLINK("http://evil.example","x")', 'Ada, "Lagos"\nBranch', '+2348031234567', '-1+1', '@SUM(A1)', '\tTabbed', 'Ọlá Ẹ̀bùn', ''];
@@ -118,6 +123,7 @@ beforeAll(async () => {
   await seedNotifications(t.deps);
   await seedMarketing(t.db);
   await seedBroadcasts(t.deps);
+  await seedWebsiteForms(t.deps);
   // Text that must be quoted or neutralised, in the columns people type.
   const businesses = await t.db.selectFrom('businesses').select('id').orderBy('id').limit(TRICKY.length).execute();
   for (const [i, { id }] of businesses.entries()) {

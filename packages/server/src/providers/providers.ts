@@ -9,6 +9,8 @@ import { HttpEmailProvider } from './email/http-email';
 import { SandboxEmailProvider } from './email/sandbox-email';
 import type { FileStore } from './files/file-store';
 import { LocalFileStore } from './files/local-file-store';
+import type { HelpDesk } from './help-desk/help-desk-provider';
+import { helpDeskFromEnv } from './help-desk/sandbox-help-desk';
 import type { LoanBookExporter } from './loan-books/loan-book-exporter';
 import { loanBookFromEnv } from './loan-books/sandbox-loan-book';
 import type { MarketingListProvider } from './marketing/marketing-list-provider';
@@ -34,6 +36,8 @@ export interface Providers {
   marketing: MarketingListProvider;
   /** The SMS gateway broadcasts go through. */
   sms: SmsProvider;
+  /** The help desk support requests are sent on to (Zoho Desk). */
+  helpDesk: HelpDesk;
 }
 
 /** Sandbox providers unless the environment names real ones. */
@@ -56,7 +60,9 @@ export function providersFromEnv(env: NodeJS.ProcessEnv, logger: Logger, db?: Db
   const marketing = marketingListFromEnv(env);
   // Only a sandbox so far, as the loan book: TRACTION_SANDBOX_SMS=outage starts it down.
   const sms = smsFromEnv(env);
-  return { email, files, banks, transfers, loanBook, marketing, sms };
+  // Only a sandbox so far, as the loan book: TRACTION_SANDBOX_HELP_DESK=outage starts it down.
+  const helpDesk = helpDeskFromEnv(env);
+  return { email, files, banks, transfers, loanBook, marketing, sms, helpDesk };
 }
 
 /** A provider kind that can be a sandbox. */

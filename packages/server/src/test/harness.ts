@@ -22,6 +22,7 @@ import { sandboxTransferProviders } from '../providers/transfers/sandbox-transfe
 import { SandboxLoanBook } from '../providers/loan-books/sandbox-loan-book';
 import { SandboxMarketingList } from '../providers/marketing/sandbox-marketing-list';
 import { SandboxSmsGateway } from '../providers/sms/sandbox-sms';
+import { SandboxHelpDesk } from '../providers/help-desk/sandbox-help-desk';
 import { jobRegistry, runDueJobs } from '../domains/jobs/index';
 import { jobDefinitions } from '../jobs';
 import { openTestDatabase } from './test-database';
@@ -87,11 +88,13 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
   const marketing = new SandboxMarketingList({ now: () => clock.now() });
   // The SMS gateway of broadcasts, fast for tests; its failures and outage provoked by the test (`sms.setOutage`).
   const sms = new SandboxSmsGateway({ ratePerSecond: 1_000 });
+  // The help desk support requests go to; its outage provoked by the test (`helpDesk.setOutage`).
+  const helpDesk = new SandboxHelpDesk();
   const deps: AppDeps = {
     db: database.db,
     copier: database.copier,
     config: { ...defaultConfig, scryptLogN: TEST_SCRYPT_LOG_N, trustProxy: true, ...options.config },
-    providers: { email, files, banks, transfers, loanBook, marketing, sms },
+    providers: { email, files, banks, transfers, loanBook, marketing, sms, helpDesk },
     clock,
     logger,
   };
@@ -234,6 +237,7 @@ export async function createTestApp(options: { config?: Partial<ServerConfig> } 
     loanBook,
     marketing,
     sms,
+    helpDesk,
     /** Runs the background jobs that are due by the test's clock (no worker runs by itself in tests); answers how many ran. */
     runJobs: (jobOptions: Parameters<typeof runDueJobs>[2] = {}) => runDueJobs(deps, jobs, jobOptions),
     close: async () => {

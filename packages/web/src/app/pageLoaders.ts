@@ -96,6 +96,10 @@ export const pageLoaders = {
   UnsubscribePage: () => import('../modules/broadcasts/UnsubscribePage'),
   BroadcastsPage: () => import('../modules/broadcasts/BroadcastsPage'),
   BroadcastPage: () => import('../modules/broadcasts/BroadcastPage'),
+  WebsiteFormsPage: () => import('../modules/website-forms/WebsiteFormsPage'),
+  WebsiteFormPage: () => import('../modules/website-forms/WebsiteFormPage'),
+  ChargebackFormPage: () => import('../modules/public-forms/ChargebackFormPage'),
+  SupportFormPage: () => import('../modules/public-forms/SupportFormPage'),
   DeductionRunsPage: () => import('../modules/deductions/DeductionRunsPage'),
   DeductionRunPage: () => import('../modules/deductions/DeductionRunPage'),
   DeductionSettingsPage: () => import('../modules/deductions/DeductionSettingsPage'),
@@ -122,6 +126,10 @@ export const pageLoaders = {
   SweepHistoryPage: () => import('../modules/sweeps/SweepHistoryPage'),
   SweepPage: () => import('../modules/sweeps/SweepPage'),
   SweepRequestPage: () => import('../modules/sweeps/SweepRequestPage'),
+  StaffCodesPage: () => import('../modules/staff-codes/StaffCodesPage'),
+  NewStaffCodePage: () => import('../modules/staff-codes/NewStaffCodePage'),
+  StaffVerificationPage: () => import('../modules/public-staff/StaffVerificationPage'),
+  AirtimeConfigurationPage: () => import('../modules/airtime/AirtimeConfigurationPage'),
 } satisfies Record<string, PageLoader>;
 
 // Routes may name exactly these pages: a route naming one that has no loader does not compile.

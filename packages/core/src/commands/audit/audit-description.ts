@@ -18,6 +18,9 @@ export const AUDIT_SUBJECT_KINDS = [
   'email-sync',
   'notification',
   'broadcast',
+  'website-form',
+  'staff-code',
+  'airtime-rate',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 
@@ -39,6 +42,9 @@ export const AUDIT_SUBJECT_NOUNS: Readonly<Record<AuditSubjectKind, { one: strin
   'email-sync': { one: 'email-marketing sync', other: 'email-marketing syncs' },
   notification: { one: 'notification', other: 'notifications' },
   broadcast: { one: 'broadcast', other: 'broadcasts' },
+  'website-form': { one: 'website form submission', other: 'website form submissions' },
+  'staff-code': { one: 'staff referral code', other: 'staff referral codes' },
+  'airtime-rate': { one: 'airtime rate', other: 'airtime rates' },
 };
 
 /** The input as the audit log keeps it (secrets redacted); refused requests may hold anything. */

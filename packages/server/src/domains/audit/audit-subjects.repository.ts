@@ -1,4 +1,4 @@
-import { auditSubjectFallback, type AuditSubjectKey, type AuditSubjectKind, loanReference } from '@traction/core';
+import { auditSubjectFallback, type AuditSubjectKey, type AuditSubjectKind, loanReference, websiteFormIdOf, websiteFormReference } from '@traction/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 
@@ -183,6 +183,22 @@ async function lookUp(db: Db, kind: AuditSubjectKind, by: 'id' | 'email' | 'numb
     case 'broadcast': {
       const row = id === null ? undefined : await db.selectFrom('broadcasts').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
       return row ? { id: String(row.id), name: `broadcast “${row.name}”` } : null;
+    }
+    case 'website-form': {
+      // By id, or by the reference a public form answered (WF-000123).
+      const formId = id ?? websiteFormIdOf(key);
+      const row = formId === null ? undefined : await db.selectFrom('website_forms').select(['id', 'kind', 'name']).where('id', '=', formId).executeTakeFirst();
+      return row
+        ? { id: String(row.id), name: `${row.kind === 'CHARGEBACK' ? 'chargeback' : 'support request'} ${websiteFormReference(row.id)} (${row.name})` }
+        : null;
+    }
+    case 'staff-code': {
+      const row = id === null ? undefined : await db.selectFrom('staff_codes').select(['id', 'code', 'name']).where('id', '=', id).executeTakeFirst();
+      return row ? { id: String(row.id), name: `staff code ${row.code} (${row.name})` } : null;
+    }
+    case 'airtime-rate': {
+      const row = id === null ? undefined : await db.selectFrom('airtime_rates').select(['id', 'network', 'product']).where('id', '=', id).executeTakeFirst();
+      return row ? { id: String(row.id), name: `${row.network} ${row.product.toLowerCase()} rate` } : null;
     }
     default:
       return kind satisfies never;

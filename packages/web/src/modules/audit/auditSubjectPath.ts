@@ -41,6 +41,15 @@ export function auditSubjectPath(entry: Pick<AuditEntry, 'subject' | 'subjectKin
       return `/notifications/preview/${key}`;
     case 'broadcast':
       return `/broadcast-portal/${key}`;
+    case 'website-form':
+      return `/website-forms/${key}`;
+    case 'staff-code': {
+      // The list finds a code by its code, which the subject's name carries ("staff code TRC4821 (Ada Obi)").
+      const code = /^staff code ([A-Z0-9]{6,10})\b/.exec(entry.subject ?? '')?.[1];
+      return code ? `/staff-referral-code?search=${code}` : '/staff-referral-code';
+    }
+    case 'airtime-rate':
+      return '/airtime-configuration';
     default:
       return null;
   }
