@@ -21,6 +21,8 @@ export interface ConsoleServerOptions {
   database?: StartOptions['database'];
   /** The port to listen on (a restart keeps the browser's origin and its sign-in); any free one by default. */
   port?: number;
+  /** Providers to use instead of the sandboxes made from the environment (a sandbox the test switches into an outage). */
+  providers?: StartOptions['providers'];
 }
 
 /** The real server with the built console, on a fresh database, for one browser test file. */
@@ -43,7 +45,7 @@ export async function startConsoleServer(options: ConsoleServerOptions = {}): Pr
     // Tests change permissions and sessions straight in the database, as another server process
     // would: the session is read on every request (the running server keeps it 2 s).
     config: { scryptLogN: 10, webDistDir: WEB_DIST, sessionCacheMs: 0 },
-    providers: { email },
+    providers: { email, ...options.providers },
   });
   return { server, email };
 }
