@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import type { Insertable } from 'kysely';
 import type { StaffCodesTable } from '../db/tables/staff-codes.tables';
 import type { AppDeps } from '../deps';
 import { FIRST_NAMES, LAST_NAMES } from './names';
 import { createRandom } from './random';
+import { type Rgb, rgbPng } from './rgb-png';
 
 const DAY = 86_400_000;
 
@@ -32,7 +32,6 @@ const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** One merchant in three signed up through a staff member. */
 const REFERRED_SHARE = 1 / 3;
 
-type Rgb = readonly [number, number, number];
 const BACKGROUNDS: readonly Rgb[] = [
   [214, 234, 248],
   [232, 245, 233],
@@ -55,29 +54,11 @@ const SHIRTS: readonly Rgb[] = [
 ];
 const HAIR: Rgb = [28, 22, 18];
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  let crc = 0xffffffff;
-  for (const byte of body) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  const out = Buffer.alloc(body.length + 8);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE((crc ^ 0xffffffff) >>> 0, body.length + 4);
-  return out;
-}
-
 /**
  * A generated staff portrait (a PNG of 120 × 150): a plain background, head and shoulders in the
  * given colours. Generated, not shipped, so the repository holds no opaque files.
  */
 export function demoPortrait(background: Rgb, skin: Rgb, shirt: Rgb, width = 120, height = 150): Buffer {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
   const headX = width / 2;
   const headY = height * 0.38;
   const headR = width * 0.2;
@@ -93,26 +74,7 @@ export function demoPortrait(background: Rgb, skin: Rgb, shirt: Rgb, width = 120
     if (Math.abs(dx) < headR * 0.35 && y > headY && y < height * 0.7) return skin;
     return background;
   };
-  for (let y = 0; y < height; y += 1) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x += 1) {
-      const [r, g, b] = paint(x, y);
-      raw[row + 1 + x * 3] = r;
-      raw[row + 2 + x * 3] = g;
-      raw[row + 3 + x * 3] = b;
-    }
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return rgbPng(width, height, paint);
 }
 
 /**

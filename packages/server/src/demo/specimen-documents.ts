@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { type Rgb, rgbPng } from './rgb-png';
 
 /**
  * Specimen KYC documents for the demo data: a PNG drawn like an identity card and one-page PDFs
@@ -10,32 +10,8 @@ export interface SpecimenDocument {
   bytes: Buffer;
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-type Rgb = readonly [number, number, number];
-
 /** An identity-card-like picture: a coloured band, a photo box and grey lines where text would be. */
 export function specimenCard(accent: Rgb, width = 480, height = 300): Buffer {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
   const paint = (x: number, y: number): Rgb => {
     if (x < 6 || y < 6 || x >= width - 6 || y >= height - 6) return [200, 200, 200];
     if (y < 60) return accent;
@@ -52,27 +28,7 @@ export function specimenCard(accent: Rgb, width = 480, height = 300): Buffer {
     // a diagonal SPECIMEN stripe
     return Math.abs(x - y * 1.6) < 10 ? [235, 210, 210] : [248, 248, 244];
   };
-  for (let y = 0; y < height; y += 1) {
-    const row = y * (width * 3 + 1);
-    raw[row] = 0;
-    for (let x = 0; x < width; x += 1) {
-      const [r, g, b] = paint(x, y);
-      raw[row + 1 + x * 3] = r;
-      raw[row + 2 + x * 3] = g;
-      raw[row + 3 + x * 3] = b;
-    }
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return rgbPng(width, height, paint);
 }
 
 /** A one-page PDF with a few lines of text, every offset in its cross-reference table exact. */

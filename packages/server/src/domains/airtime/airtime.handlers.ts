@@ -18,6 +18,7 @@ import {
   notFound,
   updateAirtimeRate,
 } from '@traction/core';
+import { historyEntryFields } from '../../db/history-entry-fields';
 import { isoTimestamp } from '../../db/timestamps';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { requireAdmin } from '../../handling/handler-context';
@@ -168,13 +169,7 @@ function toVersion(row: ChangeRow): AirtimeRateVersion {
     network: row.network,
     product: row.product,
     label: rateLabel(row.network, row.product),
-    change: row.change,
-    summary: row.summary,
-    reason: row.reason,
-    before: row.before,
-    after: row.after,
-    changedBy: row.changed_by_name,
-    changedAt: isoTimestamp(row.changed_at),
+    ...historyEntryFields(row),
   };
 }
 

@@ -1,12 +1,6 @@
 import type { AirtimeNetwork, AirtimeProduct, AirtimeRateChange, AirtimeRateSnapshot } from '@traction/core';
-import { sql } from 'kysely';
+import { adminNameSql } from '../../db/admin-name';
 import type { Db } from '../../db/connect';
-
-/** An admin's name as answers show it, or null. */
-const adminName = (alias: string) =>
-  sql<
-    string | null
-  >`case when ${sql.ref(`${alias}.id`)} is null then null else ${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)} end`;
 
 // ---- rates
 
@@ -26,7 +20,7 @@ export function rateQuery(db: Db) {
       'r.active',
       'r.created_at',
       'r.updated_at',
-      adminName('a').as('updated_by_name'),
+      adminNameSql('a').as('updated_by_name'),
       eb.selectFrom('airtime_rate_changes as c').select('c.summary').whereRef('c.rate_id', '=', 'r.id').orderBy('c.id', 'desc').limit(1).as('last_change'),
       eb.selectFrom('airtime_rate_changes as c').select('c.reason').whereRef('c.rate_id', '=', 'r.id').orderBy('c.id', 'desc').limit(1).as('last_reason'),
     ]);
@@ -111,7 +105,7 @@ export function changeQuery(db: Db) {
       'c.summary',
       'c.reason',
       'c.changed_at',
-      adminName('a').as('changed_by_name'),
+      adminNameSql('a').as('changed_by_name'),
     ]);
 }
 

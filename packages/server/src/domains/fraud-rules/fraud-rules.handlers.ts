@@ -27,6 +27,7 @@ import {
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connect';
 import { lowerPrefixPattern } from '../../db/like';
+import { historyEntryFields } from '../../db/history-entry-fields';
 import { isoTimestamp } from '../../db/timestamps';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { requireAdmin } from '../../handling/handler-context';
@@ -218,13 +219,7 @@ function toVersion(row: VersionRow): FraudRuleVersion {
     id: row.id,
     ruleId: row.rule_id,
     ruleName: row.rule_name,
-    change: row.change,
-    summary: row.summary,
-    reason: row.reason,
-    before: row.before,
-    after: row.after,
-    changedBy: row.changed_by_name,
-    changedAt: isoTimestamp(row.changed_at),
+    ...historyEntryFields(row),
   };
 }
 

@@ -1,12 +1,7 @@
 import type { FraudRuleChange, FraudRuleKind, FraudRuleSnapshot, RuleAction } from '@traction/core';
 import { sql } from 'kysely';
+import { adminNameSql } from '../../db/admin-name';
 import type { Db } from '../../db/connect';
-
-/** An admin's name as answers show it, or null. */
-const adminName = (alias: string) =>
-  sql<
-    string | null
-  >`case when ${sql.ref(`${alias}.id`)} is null then null else ${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)} end`;
 
 // ---- rules
 
@@ -24,7 +19,7 @@ export function ruleQuery(db: Db) {
       'r.enabled',
       'r.created_at',
       'r.updated_at',
-      adminName('a').as('updated_by_name'),
+      adminNameSql('a').as('updated_by_name'),
       eb.selectFrom('fraud_rule_versions as v').select('v.summary').whereRef('v.rule_id', '=', 'r.id').orderBy('v.id', 'desc').limit(1).as('last_change'),
       eb.selectFrom('fraud_rule_versions as v').select('v.reason').whereRef('v.rule_id', '=', 'r.id').orderBy('v.id', 'desc').limit(1).as('last_reason'),
     ]);
@@ -115,7 +110,7 @@ export function versionQuery(db: Db) {
       'v.summary',
       'v.reason',
       'v.changed_at',
-      adminName('a').as('changed_by_name'),
+      adminNameSql('a').as('changed_by_name'),
     ]);
 }
 
@@ -157,7 +152,7 @@ export function blockedQuery(db: Db) {
   return db
     .selectFrom('fraud_blocked_beneficiaries as b')
     .leftJoin('admins as a', 'a.id', 'b.added_by')
-    .select(['b.id', 'b.bank_code', 'b.account_number', 'b.account_name', 'b.reason', 'b.added_at', adminName('a').as('added_by_name')]);
+    .select(['b.id', 'b.bank_code', 'b.account_number', 'b.account_name', 'b.reason', 'b.added_at', adminNameSql('a').as('added_by_name')]);
 }
 
 export type BlockedRow = Awaited<ReturnType<ReturnType<typeof blockedQuery>['execute']>>[number];

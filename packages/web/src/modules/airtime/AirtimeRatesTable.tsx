@@ -3,7 +3,7 @@ import { formatNaira } from '@traction/core/format';
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
-import { formatDateTime } from '../ui/formatDateTime';
+import { LastChangeNote } from '../ui/LastChangeNote';
 import { AIRTIME_RATE_PARTS } from './airtimeFormParts';
 
 /** Every value a sale switch leaves as it is: the form then asks only for the reason. */
@@ -73,12 +73,7 @@ export function AirtimeRatesTable({ rates, onHistory }: { rates: readonly Airtim
             </td>
             <td className="px-3 py-1.5">{rate.active ? <Badge tone="good">On sale</Badge> : <Badge tone="warn">Off sale</Badge>}</td>
             <td className="min-w-52 px-3 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">
-              {rate.lastChange ? <p>{rate.lastChange}</p> : null}
-              <p>
-                {formatDateTime(rate.updatedAt)}
-                {rate.updatedBy ? ` · ${rate.updatedBy}` : ''}
-                {rate.lastChangeReason ? ` · ${rate.lastChangeReason}` : ''}
-              </p>
+              <LastChangeNote record={rate} />
             </td>
             <td className="px-3 py-1.5">
               <div className="flex justify-end gap-1 whitespace-nowrap">

@@ -11,7 +11,7 @@ import {
 } from '@traction/core';
 import { describeLagosDay } from '@traction/core/format';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { BatchFigures } from '../bulk-transfers/BatchFigures';
@@ -21,6 +21,8 @@ import { useShortcut } from '../keyboard/useShortcut';
 import { ListPage } from '../list/ListPage';
 import type { ListView } from '../list/ListView';
 import { useCommandQuery } from '../list/useCommandQuery';
+import { useRefreshWhenMoved } from '../list/useRefreshWhenMoved';
+import { ArrivalNotice } from '../ui/ArrivalNotice';
 import { Badge, type BadgeTone } from '../ui/Badge';
 import { formatDateTime } from '../ui/formatDateTime';
 import { PageSpinner } from '../ui/PageSpinner';
@@ -34,6 +36,8 @@ const RUNNING_WATCH_MS = 2_000;
 const running = (run: DeductionRunRow | undefined) => run?.status === 'QUEUED' || run?.status === 'RUNNING';
 const STATUS_TONES: Record<DeductionRunRow['status'], BadgeTone> = { QUEUED: 'warn', RUNNING: 'warn', DONE: 'good', FAILED: 'bad' };
 const count = (n: number) => n.toLocaleString('en-NG');
+/** The lists that follow the run's figures. */
+const FOLLOWING_LISTS = [listDeductionItems, listDeductionRuns];
 const OPTIONS = { state: DEDUCTION_ITEM_STATES.map((state) => ({ value: state, label: DEDUCTION_ITEM_STATE_WORDS[state] })) };
 
 /** Where the run stands, in a sentence. */
@@ -70,17 +74,7 @@ export default function DeductionRunPage() {
   useShortcut('u', 'All deduction runs', () => navigate(DEDUCTION_RUNS_PATH), { enabled: allowed(listDeductionRuns) });
 
   // The instalments follow the figures: when the run moved, the loaded pages are asked for again.
-  const moved = run ? `${run.status}:${run.instalments}:${run.amountTaken}` : '';
-  const seen = useRef(moved);
-  useEffect(() => {
-    if (!moved || seen.current === moved) return;
-    const first = seen.current === '';
-    seen.current = moved;
-    if (!first) {
-      void queryClient.invalidateQueries({ queryKey: [listDeductionItems.id] });
-      void queryClient.invalidateQueries({ queryKey: [listDeductionRuns.id] });
-    }
-  }, [moved, queryClient]);
+  useRefreshWhenMoved(run ? `${run.status}:${run.instalments}:${run.amountTaken}` : '', FOLLOWING_LISTS);
 
   const fixed = useMemo(() => ({ id: runId }), [runId]);
   const views = useMemo(
@@ -111,11 +105,7 @@ export default function DeductionRunPage() {
 
   const summary = (
     <div className="mb-3 space-y-3">
-      {notice ? (
-        <p role="status" data-testid="run-notice" className="rounded-md bg-emerald-50 p-2.5 text-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-200">
-          {notice}
-        </p>
-      ) : null}
+      <ArrivalNotice notice={notice} />
       <section
         aria-label="Status now"
         data-testid="run-now"

@@ -2,7 +2,7 @@ import { deleteFraudRule, type FraudRule, updateFraudRule } from '@traction/core
 import { useOpenCommand } from '../commands/useOpenCommand';
 import { Badge, type BadgeTone } from '../ui/Badge';
 import { Button } from '../ui/Button';
-import { formatDateTime } from '../ui/formatDateTime';
+import { LastChangeNote } from '../ui/LastChangeNote';
 import { hiddenRuleParams } from './hiddenRuleParams';
 
 const ACTION_TONE: Readonly<Record<FraudRule['action'], BadgeTone>> = { allow: 'neutral', hold: 'warn', block: 'bad' };
@@ -78,12 +78,7 @@ export function FraudRulesTable({ rules, onHistory }: { rules: readonly FraudRul
             </td>
             <td className="px-3 py-1.5">{rule.enabled ? <Badge tone="good">Enabled</Badge> : <Badge>Disabled</Badge>}</td>
             <td className="px-3 py-1.5 text-xs text-zinc-600 dark:text-zinc-400">
-              {rule.lastChange ? <p>{rule.lastChange}</p> : null}
-              <p>
-                {formatDateTime(rule.updatedAt)}
-                {rule.updatedBy ? ` · ${rule.updatedBy}` : ''}
-                {rule.lastChangeReason ? ` · ${rule.lastChangeReason}` : ''}
-              </p>
+              <LastChangeNote record={rule} />
             </td>
             <td className="px-3 py-1.5">
               <div className="flex justify-end gap-1">

@@ -1,9 +1,14 @@
-import { listFraudRuleHistory } from '@traction/core';
+import { type FraudRuleVersion, listFraudRuleHistory } from '@traction/core';
 import { useCommandQuery } from '../list/useCommandQuery';
-import { Button } from '../ui/Button';
-import { formatDateTime } from '../ui/formatDateTime';
+import { ChangeHistorySection, type ChangeHistoryWords } from '../ui/ChangeHistorySection';
 import { humanize } from '../ui/humanize';
-import { Section } from '../ui/Section';
+
+const WORDS: ChangeHistoryWords<FraudRuleVersion> = {
+  subject: (version) => version.ruleName,
+  change: (version) => humanize(version.change),
+  reason: (version) => version.reason,
+  by: (version) => version.changedBy ?? 'Set up with the system',
+};
 
 /**
  * The rules' history, newest first (the latest 100 changes): who changed what, before → after, and
@@ -12,51 +17,13 @@ import { Section } from '../ui/Section';
 export function RuleHistorySection({ rule, onAll }: { rule: { id: number; name: string } | null; onAll: () => void }) {
   const shown = useCommandQuery(listFraudRuleHistory, rule ? { ruleId: rule.id } : {});
   return (
-    <Section
+    <ChangeHistorySection
       name="rule-history"
       title={rule ? `History of “${rule.name}”` : 'History'}
-      aside={
-        rule ? (
-          <Button variant="ghost" onClick={onAll}>
-            All rules
-          </Button>
-        ) : undefined
-      }
-    >
-      {shown.isPending ? (
-        <p className="px-3 py-3 text-zinc-500 dark:text-zinc-400">Loading…</p>
-      ) : !shown.data ? (
-        <p role="alert" className="px-3 py-3">
-          The history could not be loaded: {shown.error?.message}
-        </p>
-      ) : (
-        <table className="w-full text-sm" data-history>
-          <thead>
-            <tr className="text-left text-zinc-500 dark:text-zinc-400">
-              <th className="px-3 py-1.5 font-medium">When</th>
-              <th className="px-3 py-1.5 font-medium">Rule</th>
-              <th className="px-3 py-1.5 font-medium">Change</th>
-              <th className="px-3 py-1.5 font-medium">What changed</th>
-              <th className="px-3 py-1.5 font-medium">Reason</th>
-              <th className="px-3 py-1.5 font-medium">By</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.data.items.map((version) => (
-              <tr key={version.id} data-version={version.id} className="border-t border-zinc-100 align-top dark:border-zinc-800">
-                <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">{formatDateTime(version.changedAt)}</td>
-                <td className="px-3 py-1.5">{version.ruleName}</td>
-                <td className="px-3 py-1.5">{humanize(version.change)}</td>
-                <td className="px-3 py-1.5" data-summary>
-                  {version.summary}
-                </td>
-                <td className="px-3 py-1.5">{version.reason}</td>
-                <td className="px-3 py-1.5">{version.changedBy ?? 'Set up with the system'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </Section>
+      showAll={rule ? { label: 'All rules', onClick: onAll } : undefined}
+      subjectColumn={{ heading: 'Rule' }}
+      history={shown}
+      words={WORDS}
+    />
   );
 }

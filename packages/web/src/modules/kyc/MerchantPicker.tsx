@@ -1,7 +1,8 @@
 import { searchMerchants } from '@traction/core';
 import { useAtomValue } from 'jotai';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { permissionSetAtom } from '../auth/sessionAtoms';
+import { useMerchantListbox } from '../forms/useMerchantListbox';
 import { useCommandQuery } from '../list/useCommandQuery';
 import { useDebouncedInput } from '../list/useDebouncedInput';
 import { Button } from '../ui/Button';
@@ -20,12 +21,15 @@ export function MerchantPicker({ onPick, label = 'Find a merchant' }: { onPick: 
   const maySearch = permissions.has('merchants.view');
   const [search, setSearch] = useState('');
   const { draft, change, flush } = useDebouncedInput(search, setSearch, 200);
-  const [active, setActive] = useState(0);
   const inputId = useId();
-  const listId = useId();
   const text = search.trim();
   const found = useCommandQuery(searchMerchants, { search: text }, { enabled: maySearch && text.length > 0 });
   const items = maySearch && text ? (found.data?.items ?? []) : [];
+  // The choice is made: the list closes and the field is ready for another search.
+  const listbox = useMerchantListbox(items, (item) => {
+    setSearch('');
+    onPick({ id: item.id, name: item.name });
+  });
 
   if (!maySearch) {
     const id = Number(draft);
@@ -57,28 +61,6 @@ export function MerchantPicker({ onPick, label = 'Find a merchant' }: { onPick: 
     );
   }
 
-  // The choice is made: the list closes and the field is ready for another search.
-  const pick = (merchant: PickedMerchant) => {
-    setSearch('');
-    setActive(0);
-    onPick(merchant);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setActive((i) => Math.min(i + 1, items.length - 1));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((i) => Math.max(i - 1, 0));
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      flush();
-      const chosen = items[active];
-      if (chosen) pick({ id: chosen.id, name: chosen.name });
-    }
-  };
-
   return (
     <div className="max-w-xl" data-testid="merchant-picker">
       <label htmlFor={inputId} className="mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-400">
@@ -89,17 +71,18 @@ export function MerchantPicker({ onPick, label = 'Find a merchant' }: { onPick: 
         type="search"
         // biome-ignore lint/a11y/noAutofocus: the picker is all the page asks for; keyboard-first, the field takes the first keystroke.
         autoFocus
-        role="combobox"
-        aria-expanded={items.length > 0}
-        aria-controls={listId}
-        aria-activedescendant={items[active] ? `${listId}-${items[active].id}` : undefined}
+        {...listbox.comboboxProps}
         placeholder="Business name or email…"
         value={draft}
         onChange={(event) => {
           change(event.target.value);
-          setActive(0);
+          listbox.resetActive();
         }}
-        onKeyDown={onKeyDown}
+        onKeyDown={(event) => {
+          // Enter searches what is typed at once, then picks the active merchant when there is one.
+          if (event.key === 'Enter') flush();
+          listbox.onKeyDown(event);
+        }}
         className="h-9 w-full rounded-md border border-zinc-300 bg-white px-2.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
       />
       {text && found.isFetching && items.length === 0 ? <p className="mt-2 text-xs text-zinc-500">Searching…</p> : null}
@@ -110,16 +93,11 @@ export function MerchantPicker({ onPick, label = 'Find a merchant' }: { onPick: 
       ) : null}
       {text && found.isSuccess && items.length === 0 ? <p className="mt-2 text-xs text-zinc-500">No merchant’s name or email starts with “{text}”.</p> : null}
       {items.length > 0 ? (
-        <ul id={listId} role="listbox" className="mt-1 max-h-72 overflow-y-auto rounded-md border border-zinc-200 dark:border-zinc-800">
+        <ul id={listbox.listId} role="listbox" className="mt-1 max-h-72 overflow-y-auto rounded-md border border-zinc-200 dark:border-zinc-800">
           {items.map((item, index) => (
             <li
               key={item.id}
-              id={`${listId}-${item.id}`}
-              role="option"
-              aria-selected={index === active}
-              data-merchant={item.id}
-              onMouseEnter={() => setActive(index)}
-              onClick={() => pick({ id: item.id, name: item.name })}
+              {...listbox.optionProps(item, index)}
               className="cursor-pointer px-2.5 py-1.5 aria-selected:bg-accent-50 dark:aria-selected:bg-zinc-800"
             >
               <span className="font-medium">{item.name}</span>{' '}

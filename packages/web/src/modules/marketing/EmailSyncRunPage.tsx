@@ -1,7 +1,7 @@
 import { EMAIL_SYNC_RESULT_WORDS, EMAIL_SYNC_RESULTS, getEmailSyncRun, listEmailSyncContacts, listEmailSyncRuns, retryEmailSync } from '@traction/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { canOpenPath } from '../../canOpenPath';
 import { permissionSetAtom } from '../auth/sessionAtoms';
@@ -13,6 +13,8 @@ import { useShortcut } from '../keyboard/useShortcut';
 import { ListPage } from '../list/ListPage';
 import type { ListView } from '../list/ListView';
 import { useCommandQuery } from '../list/useCommandQuery';
+import { useRefreshWhenMoved } from '../list/useRefreshWhenMoved';
+import { ArrivalNotice } from '../ui/ArrivalNotice';
 import { Button } from '../ui/Button';
 import { formatDateTime } from '../ui/formatDateTime';
 import { PageSpinner } from '../ui/PageSpinner';
@@ -26,6 +28,8 @@ import { emailSyncUnderWay } from './emailSyncUnderWay';
 /** A run under way is watched every 2 s, as deduction runs are. */
 const WATCH_MS = 2_000;
 const count = (n: number) => n.toLocaleString('en-NG');
+/** The lists that follow the run's figures. */
+const FOLLOWING_LISTS = [listEmailSyncContacts, listEmailSyncRuns];
 const OPTIONS = { result: EMAIL_SYNC_RESULTS.map((result) => ({ value: result, label: EMAIL_SYNC_RESULT_WORDS[result] })) };
 
 /**
@@ -64,17 +68,7 @@ export default function EmailSyncRunPage() {
   useShortcut('t', 'Retry this failed sync', retry, { enabled: mayRetry });
 
   // The contacts follow the figures: when the run moved, the loaded pages are asked for again.
-  const moved = run ? `${run.status}:${run.reached}` : '';
-  const seen = useRef(moved);
-  useEffect(() => {
-    if (!moved || seen.current === moved) return;
-    const first = seen.current === '';
-    seen.current = moved;
-    if (!first) {
-      void queryClient.invalidateQueries({ queryKey: [listEmailSyncContacts.id] });
-      void queryClient.invalidateQueries({ queryKey: [listEmailSyncRuns.id] });
-    }
-  }, [moved, queryClient]);
+  useRefreshWhenMoved(run ? `${run.status}:${run.reached}` : '', FOLLOWING_LISTS);
 
   // An owner's row opens their merchant, when the admin may see merchants.
   const permissions = useAtomValue(permissionSetAtom);
@@ -116,11 +110,7 @@ export default function EmailSyncRunPage() {
 
   const summary = (
     <div className="mb-3 space-y-3">
-      {notice ? (
-        <p role="status" data-testid="run-notice" className="rounded-md bg-emerald-50 p-2.5 text-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-200">
-          {notice}
-        </p>
-      ) : null}
+      <ArrivalNotice notice={notice} />
       <EmailSyncRunStatus run={run} watchingNote="Refreshing every 2 s" />
       <EmailSyncProgress run={run} />
       <BatchFigures
