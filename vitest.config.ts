@@ -12,6 +12,8 @@ const databaseOnly = process.env.TRACTION_TEST_SCOPE === 'database';
 // that test databases start as copies of, instead of running initdb and the migrations each time:
 // packages/server/src/test/migrated-template.ts. Made once for the projects that open databases.
 const migratedTemplate = 'packages/server/src/test/global-setup.ts';
+// The browser tests' demo data set, seeded once per run for every file's server to start from a copy of.
+const demoSnapshot = 'e2e/demo-snapshot.ts';
 
 export default defineConfig({
   test: {
@@ -45,7 +47,7 @@ export default defineConfig({
       ...(databaseOnly
         ? []
         : [
-            { extends: true as const, test: { name: 'e2e', include: ['e2e/**/*.test.ts'], isolate: false, globalSetup: [migratedTemplate] } },
+            { extends: true as const, test: { name: 'e2e', include: ['e2e/**/*.test.ts'], isolate: false, globalSetup: [migratedTemplate, demoSnapshot] } },
             // The console's components (happy-dom, set per file), core and the lint rules: a process per file, as before.
             {
               extends: true as const,

@@ -59,7 +59,7 @@ describe.runIf(run)('accessibility of the main pages', () => {
   let kycId = 0;
 
   beforeAll(async () => {
-    context = await startConsoleServer({ demoMerchants: 60 });
+    context = await startConsoleServer();
     const db = context.server.deps.db;
     merchantId = (await db.selectFrom('businesses').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     kycId = (await db.selectFrom('kyc_records').select('id').where('verification_type', '=', 'DOCUMENT').orderBy('id').executeTakeFirstOrThrow()).id;

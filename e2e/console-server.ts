@@ -1,7 +1,11 @@
+import { cpSync, mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { SandboxEmailProvider, startServer, type RunningServer, type StartOptions } from '@traction/server';
-import { openTestDatabase } from '@traction/server/testing';
+import { openDatabase, SandboxEmailProvider, startServer, type RunningServer, type StartOptions } from '@traction/server';
+import { LocalFileStore, openTestDatabase } from '@traction/server/testing';
+import { DEMO_SNAPSHOT_ENV, DEMO_UPLOADS_ENV } from './demo-snapshot-names';
 
 export const ROOT_EMAIL = 'root@traction.ng';
 export const ROOT_PASSWORD = 'e2e-root-password';
@@ -25,15 +29,22 @@ export interface ConsoleServerOptions {
   providers?: StartOptions['providers'];
 }
 
-/** The real server with the built console, on a fresh database, for one browser test file. */
+/**
+ * The real server with the built console, on a fresh database, for one browser test file.
+ *
+ * With the default demo data set, the database starts as a copy of the one the run's global setup
+ * seeded (e2e/demo-snapshot.ts) and its uploads as a copy of that one's: the seeds find their data
+ * there and skip, instead of every file spending 15 s of a 2-core machine loading it again.
+ */
 export async function startConsoleServer(options: ConsoleServerOptions = {}): Promise<{ server: RunningServer; email: SandboxEmailProvider }> {
   const logger = pino({ level: 'silent' });
   const email = new SandboxEmailProvider(logger);
+  const seeded = options.database || options.generatedPassword || options.demoMerchants || options.demoPayments ? undefined : await seededDemo();
   const server = await startServer({
     port: options.port ?? 0,
     host: '127.0.0.1',
     dataDir: 'memory://',
-    database: options.database ?? (await openTestDatabase()),
+    database: options.database ?? seeded?.database ?? (await openTestDatabase()),
     logger,
     demo: true,
     // enough demo merchants for every list to page, few enough to load in a second or two
@@ -45,7 +56,22 @@ export async function startConsoleServer(options: ConsoleServerOptions = {}): Pr
     // Tests change permissions and sessions straight in the database, as another server process
     // would: the session is read on every request (the running server keeps it 2 s).
     config: { scryptLogN: 10, webDistDir: WEB_DIST, sessionCacheMs: 0 },
-    providers: { email, ...options.providers },
+    providers: { email, ...(seeded ? { files: seeded.files } : {}), ...options.providers },
   });
   return { server, email };
+}
+
+let snapshotBytes: Promise<Blob> | undefined;
+
+/** A copy of the global setup's seeded database and of its uploads, when it made them (not on DATABASE_URL). */
+async function seededDemo(): Promise<{ database: NonNullable<StartOptions['database']>; files: LocalFileStore } | undefined> {
+  const snapshot = process.env[DEMO_SNAPSHOT_ENV];
+  const uploads = process.env[DEMO_UPLOADS_ENV];
+  if (!snapshot || !uploads) return undefined;
+  snapshotBytes ??= readFile(snapshot).then((bytes) => new Blob([bytes]));
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: await snapshotBytes });
+  // Inside the setup's folder, which goes when the run ends.
+  const copy = mkdtempSync(join(uploads, '..', 'uploads-'));
+  cpSync(uploads, copy, { recursive: true });
+  return { database, files: new LocalFileStore(copy) };
 }

@@ -13,7 +13,7 @@ describe.runIf(run)('typing dates into list filters', () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await startConsoleServer({ demoMerchants: 20 });
+    context = await startConsoleServer();
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     await signIn(page, context, ROOT_EMAIL, ROOT_PASSWORD);

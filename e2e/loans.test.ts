@@ -27,7 +27,7 @@ describe.runIf(run)('a loan from request to repayment by keyboard', () => {
   let context: Awaited<ReturnType<typeof startConsoleServer>>;
 
   beforeAll(async () => {
-    context = await startConsoleServer({ demoMerchants: 60 });
+    context = await startConsoleServer();
     browser = await launchBrowser();
     const db = context.server.deps.db;
     const { id } = await db

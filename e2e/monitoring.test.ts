@@ -19,7 +19,7 @@ describe.runIf(run)('transaction monitoring by keyboard', () => {
   const yesterday = lagosDate(new Date(Date.now() - 86_400_000));
 
   beforeAll(async () => {
-    context = await startConsoleServer({ demoMerchants: 300 });
+    context = await startConsoleServer();
     // Yesterday from 11:00 to 13:00 Lagos time, NIBSS PTSA answered 91 (issuer or switch inoperative) to most cards.
     await sql`
       insert into payment_logs (business_id, terminal_id, channel, card_scheme, masked_pan, amount, charge, pricing_band_id, route, bank_code, response_code, status, rrn, stan, reference, cumulation_id, created_at)

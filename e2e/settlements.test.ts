@@ -23,7 +23,7 @@ describe.runIf(run)('settlements by keyboard', () => {
   let approver: Page;
 
   beforeAll(async () => {
-    context = await startConsoleServer({ demoMerchants: 300 });
+    context = await startConsoleServer();
     const db = context.server.deps.db;
     const { id } = await db
       .insertInto('admins')

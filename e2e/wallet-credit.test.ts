@@ -19,7 +19,7 @@ describe.runIf(run)('a wallet credit under four-eyes', () => {
   let context: Awaited<ReturnType<typeof startConsoleServer>>;
 
   beforeAll(async () => {
-    context = await startConsoleServer({ demoMerchants: 100 });
+    context = await startConsoleServer();
     browser = await launchBrowser();
     const db = context.server.deps.db;
     const { id } = await db

@@ -1,6 +1,7 @@
 import { formatNaira, lagosDate, NOT_A_STAFF_CODE_MESSAGE, rangeBoundToDate, websiteFormIdOf } from '@traction/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxHelpDesk } from '@traction/server/testing';
 import { browserAvailable, launchBrowser } from './browser';
 import { ROOT_EMAIL, ROOT_PASSWORD, startConsoleServer } from './console-server';
 import { signIn } from './session';
@@ -10,12 +11,6 @@ const run = browserAvailable();
 /** A real 1×1 PNG: the server checks the evidence by its content, not its name. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const DAY_MS = 86_400_000;
-
-/** What the sandbox help desk (the server's default provider) says it took; read off the running server's providers. */
-interface SandboxDesk {
-  mode: string;
-  tickets(): { number: string; ticket: { reference: string; subject: string; contact: { email: string } } }[];
-}
 
 /**
  * Issue 19's public forms and their work queue. Signed out, by keyboard: a merchant disputes a
@@ -289,8 +284,9 @@ describe.runIf(run)('public forms and Website Forms by keyboard', () => {
       .where('id', '=', supportId)
       .executeTakeFirstOrThrow();
     expect(delivery.help_desk_attempts).toBe(1);
-    const desk = context.server.deps.providers.helpDesk as unknown as SandboxDesk;
-    expect(desk.mode).toBe('sandbox');
+    // The server's own help desk: the sandbox, when the environment names no real one.
+    const desk = context.server.deps.providers.helpDesk;
+    if (!(desk instanceof SandboxHelpDesk)) throw new Error('the console server should run the sandbox help desk');
     const tickets = desk.tickets().filter((opened) => opened.ticket.reference === sent.support);
     expect(tickets).toHaveLength(1);
     expect(tickets[0]!.number).toBe(delivery.help_desk_ticket);

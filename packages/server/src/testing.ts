@@ -9,6 +9,11 @@ export { seedMerchants } from './demo/seed-merchants';
 export { seedPayments } from './demo/seed-payments';
 export { seedTerminals } from './demo/seed-terminals';
 export { refreshPaymentRollups } from './domains/monitoring/index';
+export { LocalFileStore } from './providers/files/local-file-store';
+/** The sandboxes of the SMS gateway, the marketing list and the help desk, for a test to hold the server's instance (an outage switched on, what was sent). */
+export { SandboxSmsGateway } from './providers/sms/sandbox-sms';
+export { SandboxMarketingList } from './providers/marketing/sandbox-marketing-list';
+export { SandboxHelpDesk } from './providers/help-desk/sandbox-help-desk';
 export { specimenCard } from './demo/specimen-documents';
 export { hashPassword } from './domains/auth/index';
 /** Wallets with ledger accounts and money in them, and postings, for tests of money commands from outside. */

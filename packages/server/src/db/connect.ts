@@ -17,6 +17,8 @@ export interface OpenedDatabase {
   /** The database writing CSV itself (COPY), for list exports. */
   copier: CsvCopier;
   close(): Promise<void>;
+  /** An in-memory PGlite's whole cluster as a tarball, for `loadDataDir` (tests start from a seeded copy). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const INT8 = 20;
@@ -78,6 +80,7 @@ export async function openDatabase(options: {
     kind: 'pglite',
     location: inMemory ? 'memory' : options.dataDir,
     close: () => db.destroy(),
+    ...(inMemory ? { dumpDataDir: () => pglite.dumpDataDir('none') } : {}),
   };
 }
 

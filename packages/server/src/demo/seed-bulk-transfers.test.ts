@@ -23,9 +23,7 @@ describe('demo bulk uploads', () => {
   afterAll(() => t.close());
 
   it('are in every state with their history, through the bulk-transfers domain, the approvals and the jobs, and are made once', async () => {
-    const started = Date.now();
     const seeded = await seedBulkTransfers(t.deps, { now: t.clock.now() });
-    expect(Date.now() - started).toBeLessThan(15_000);
     expect(seeded.uploads).toBe(6);
     const list = await viewer.request('GET', '/ft/v1/history/bulk');
     expect(list.status, list.text).toBe(200);

@@ -25,9 +25,7 @@ describe('demo bulk sweeps', () => {
   afterAll(() => t.close());
 
   it('are swept, waiting and drafted, through the sweeps domain, the approvals and the jobs, and are made once', async () => {
-    const started = Date.now();
     expect(await seedSweeps(t.deps, { now: t.clock.now() })).toEqual({ sweeps: 3 });
-    expect(Date.now() - started).toBeLessThan(10_000);
     const history = await viewer.request('GET', '/ft/v1/history/sweep');
     expect(history.status, history.text).toBe(200);
     const details: SweepDetail[] = [];

@@ -13,6 +13,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { permissionSetAtom } from '../auth/sessionAtoms';
 import { useArrivalNotice } from '../bulk-transfers/useArrivalNotice';
 import { useShortcut } from '../keyboard/useShortcut';
+import { CsvDownload } from '../list/CsvDownload';
 import { useCommandQuery } from '../list/useCommandQuery';
 import { DetailTable } from '../merchants/DetailTable';
 import { Badge, type BadgeTone } from '../ui/Badge';
@@ -123,7 +124,13 @@ export default function NotificationPreviewPage() {
           </dl>
           <ChangeLogSection events={detail.events} words={NOTIFICATION_STATUS_WORDS} />
           {went ? (
-            <Section name="recipients" title="Merchants" count={recipients.data?.total ?? n.recipients ?? 0} maxHeight="max-h-[28rem]">
+            <Section
+              name="recipients"
+              title="Merchants"
+              count={recipients.data?.total ?? n.recipients ?? 0}
+              maxHeight="max-h-[28rem]"
+              aside={<CsvDownload command={listNotificationRecipients} filters={{ id }} total={recipients.data?.total} />}
+            >
               <DetailTable
                 label="Merchants"
                 rows={recipients.data?.items ?? []}
@@ -145,6 +152,12 @@ export default function NotificationPreviewPage() {
                   { label: 'Delivered', cell: (row) => formatDateTime(row.deliveredAt) },
                 ]}
               />
+              {recipients.data && recipients.data.total > recipients.data.items.length ? (
+                <p data-testid="recipients-shown" className="px-3 py-2 text-zinc-500 dark:text-zinc-400">
+                  The first {recipients.data.items.length.toLocaleString('en-NG')} of {recipients.data.total.toLocaleString('en-NG')} by merchant ID: the CSV
+                  has them all.
+                </p>
+              ) : null}
             </Section>
           ) : null}
         </div>
