@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../../command';
 import { said } from '../audit/audit-description';
+import { staffCodeField } from '../staff-codes/staff-codes';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
 import {
   adminRef,
@@ -53,6 +54,9 @@ export const signupMerchant = defineCommand({
     phone: phoneField,
     /** The sales agent who brought the merchant in. */
     salesAgentEmail: emailField.optional(),
+    referralCode: staffCodeField
+      .optional()
+      .meta({ label: 'Staff referral code', description: 'the code a Traction staff member gave the merchant; counted on that code (an active code only)' }),
   }),
   output: z.object({ business: businessSummary, owner: businessUser, walletUid: z.string(), setupLinkExpiresAt: z.string() }),
   example:

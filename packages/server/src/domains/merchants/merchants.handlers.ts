@@ -1,3 +1,4 @@
+import { recordStaffReferral } from '../staff-codes/index';
 import {
   badRequest,
   createBusiness,
@@ -59,6 +60,8 @@ export const signupMerchantHandler = implement(signupMerchant, async ({ input, c
     salesAgentEmail: input.salesAgentEmail,
     owner: { firstName: input.firstName, lastName: input.lastName, phone: input.phone, passwordHash: null },
   });
+  // An unknown or deactivated code is a 400 naming the field, and the transaction keeps nothing.
+  if (input.referralCode) await recordStaffReferral(ctx.db, { businessId: opened.businessId, code: input.referralCode, at: ctx.now });
   await recordBusinessEvents(ctx.db, [
     {
       businessId: opened.businessId,

@@ -108,6 +108,39 @@ describe('signing up a merchant', () => {
     expect(await outboxCount('ada@mamaput.ng')).toBe(queued);
   });
 
+  it('counts a merchant on the staff referral code it signed up with; an unknown or deactivated code is a 400 that keeps nothing', async () => {
+    const staff = await t.actor({ permissions: ['staff-codes.manage', 'staff-codes.view'] });
+    const code = async (body: Record<string, unknown>) => {
+      const made = await staff.request('POST', '/v1/staff/create', {
+        body: { name: 'Adaeze Okafor', phone: '08031112222', role: 'Merchant Sales Officer', ...body },
+      });
+      expect(made.status, made.text).toBe(200);
+      return made.body.staffCode as { id: number; code: string };
+    };
+    const active = await code({ email: 'adaeze.okafor@traction.ng', code: 'TRC7001' });
+    const gone = await code({ email: 'emeka.obi@traction.ng', code: 'TRC7002', name: 'Emeka Obi' });
+    const off = await staff.request('PATCH', `/v1/staff/${gone.id}/status`, { body: { status: 'DEACTIVATED', reason: 'Left the company' } });
+    expect(off.status, off.text).toBe(200);
+
+    for (const referralCode of ['TRC7009', 'trc7002']) {
+      const before = await t.snapshot();
+      const refused = await creator.request('POST', '/v1/auth/signup', {
+        body: signupBody({ businessName: `Refused ${referralCode}`, email: `${referralCode}@example.ng`, referralCode }),
+      });
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body.details.fields[0].field).toBe('referralCode');
+      expect(await t.snapshot()).toEqual(before);
+    }
+
+    const signed = await creator.request('POST', '/v1/auth/signup', {
+      body: signupBody({ businessName: 'Referred Foods', email: 'referred@foods.ng', referralCode: ' trc7001 ' }),
+    });
+    expect(signed.status, signed.text).toBe(200);
+    const listed = await staff.request('GET', '/v1/staff/retrieve?search=TRC7001');
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.items.find((row: { id: number }) => row.id === active.id)).toMatchObject({ code: 'TRC7001', signUps: 1 });
+  });
+
   it('lets exactly one of ten identical signups at once through; the others get the same 409', async () => {
     const body = signupBody({ businessName: 'Race Day Suya', email: 'racer@suya.ng' });
     const answers = await Promise.all(Array.from({ length: 10 }, () => creator.request('POST', '/v1/auth/signup', { body })));
