@@ -146,9 +146,18 @@ describe('the sandbox mailbox elsewhere', () => {
       expect(fromOutside.status).toBe(404);
 
       expect(server.warnings).toHaveLength(1);
-      expect(server.warnings[0]).toMatch(/sandbox email, banks and transfers providers serve 0\.0\.0\.0/);
+      expect(server.warnings[0]).toMatch(/sandbox email, banks, transfers, SMS, marketing list and help desk providers serve 0\.0\.0\.0/);
+      expect(server.warnings[0]).toContain('support requests never reach the help desk');
+      expect(server.warnings[0]).toContain('TRACTION_SMS_PROVIDER=http, TRACTION_MARKETING_PROVIDER=http, TRACTION_HELP_DESK_PROVIDER=http');
       expect(server.warnings[0]).toContain('HOST=127.0.0.1');
-      expect(lines).toEqual([expect.objectContaining({ level: 40, host: '0.0.0.0', sandboxes: ['email', 'banks', 'transfers'], msg: server.warnings[0] })]);
+      expect(lines).toEqual([
+        expect.objectContaining({
+          level: 40,
+          host: '0.0.0.0',
+          sandboxes: ['email', 'banks', 'transfers', 'sms', 'marketing', 'helpDesk'],
+          msg: server.warnings[0],
+        }),
+      ]);
     } finally {
       await server.close();
     }
@@ -167,28 +176,60 @@ describe('NODE_ENV=production', () => {
     );
   const httpBanks = { TRACTION_BANKS: 'http', ...gateways('TRACTION_', ['WEMA', 'VFD', 'PROVIDUS']) };
   const httpTransfers = { TRACTION_TRANSFER_PROVIDERS: 'http', ...gateways('TRACTION_TRANSFER_', ['PROVIDUS', 'VFD', 'WEMA']) };
+  const httpSms = { TRACTION_SMS_PROVIDER: 'http', TRACTION_SMS_URL: 'http://127.0.0.1:9', TRACTION_SMS_API_KEY: 'unused', TRACTION_SMS_SENDER: 'Traction' };
+  const httpMarketing = { TRACTION_MARKETING_PROVIDER: 'http', TRACTION_MARKETING_API_KEY: 'unused', TRACTION_MARKETING_LIST_ID: '7' };
+  const httpHelpDesk = {
+    TRACTION_HELP_DESK_PROVIDER: 'http',
+    TRACTION_HELP_DESK_URL: 'http://127.0.0.1:9',
+    TRACTION_HELP_DESK_TOKEN: 'unused',
+    TRACTION_HELP_DESK_ORG_ID: '1',
+    TRACTION_HELP_DESK_DEPARTMENT_ID: '2',
+  };
+  const httpMessaging = { ...httpSms, ...httpMarketing, ...httpHelpDesk };
 
   it.each([
     [
       'every sandbox',
       {},
-      /email, banks and transfers providers are sandboxes\. Set TRACTION_EMAIL_PROVIDER=http .* and TRACTION_BANKS=http .* and TRACTION_TRANSFER_PROVIDERS=http .*TRACTION_ALLOW_SANDBOX=true/,
+      /email, banks, transfers, SMS, marketing list and help desk providers are sandboxes\. Set TRACTION_EMAIL_PROVIDER=http .* and TRACTION_BANKS=http .* and TRACTION_TRANSFER_PROVIDERS=http .* and TRACTION_SMS_PROVIDER=http .* and TRACTION_MARKETING_PROVIDER=http .* and TRACTION_HELP_DESK_PROVIDER=http .*TRACTION_ALLOW_SANDBOX=true/,
     ],
     [
       'the sandbox banks',
-      { ...httpEmail, ...httpTransfers },
+      { ...httpEmail, ...httpTransfers, ...httpMessaging },
       /banks provider is a sandbox\. Set TRACTION_BANKS=http with TRACTION_\{WEMA,VFD,PROVIDUS\}_URL and _API_KEY; or set TRACTION_ALLOW_SANDBOX=true/,
     ],
     [
       'the sandbox transfer providers',
-      { ...httpEmail, ...httpBanks },
+      { ...httpEmail, ...httpBanks, ...httpMessaging },
       /transfers provider is a sandbox\. Set TRACTION_TRANSFER_PROVIDERS=http with TRACTION_TRANSFER_\{PROVIDUS,VFD,WEMA\}_URL and _API_KEY; or set TRACTION_ALLOW_SANDBOX=true/,
+    ],
+    [
+      'the sandbox SMS gateway',
+      { ...httpEmail, ...httpBanks, ...httpTransfers, ...httpMarketing, ...httpHelpDesk },
+      /SMS provider is a sandbox\. Set TRACTION_SMS_PROVIDER=http with TRACTION_SMS_URL, TRACTION_SMS_API_KEY and TRACTION_SMS_SENDER; or set TRACTION_ALLOW_SANDBOX=true/,
+    ],
+    [
+      'the sandbox marketing list and help desk',
+      { ...httpEmail, ...httpBanks, ...httpTransfers, ...httpSms },
+      /marketing list and help desk providers are sandboxes\. Set TRACTION_MARKETING_PROVIDER=http with TRACTION_MARKETING_API_KEY and TRACTION_MARKETING_LIST_ID, and TRACTION_HELP_DESK_PROVIDER=http with TRACTION_HELP_DESK_URL, TRACTION_HELP_DESK_TOKEN, TRACTION_HELP_DESK_ORG_ID and TRACTION_HELP_DESK_DEPARTMENT_ID; or set TRACTION_ALLOW_SANDBOX=true/,
     ],
   ])('refuses to start with %s, naming the variables to set', async (_what, env, message) => {
     // No database given: the one it opens must be closed again by the refusal.
     await expect(
       startServer({ port: 0, dataDir: 'memory://', logger: pino({ level: 'silent' }), demo: false, env: { ...production, ...env } }),
     ).rejects.toThrow(message);
+  });
+
+  it('starts with every provider real, without warnings', async () => {
+    const server = await start({ env: { ...production, ...httpEmail, ...httpBanks, ...httpTransfers, ...httpMessaging }, host: '0.0.0.0' });
+    try {
+      expect(server.warnings).toEqual([]);
+      expect(server.deps.providers.sms.mode).toBe('http');
+      expect(server.deps.providers.marketing.mode).toBe('http');
+      expect(server.deps.providers.helpDesk.mode).toBe('http');
+    } finally {
+      await server.close();
+    }
   });
 
   it('starts with sandboxes when TRACTION_ALLOW_SANDBOX=true', async () => {

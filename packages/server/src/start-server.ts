@@ -46,7 +46,7 @@ import { scheduleMaintenance } from './maintenance';
 import { expireJobLeases, expireLeasesOfDeadLocalWorkers, jobRegistry, startJobWorker, type JobWorker } from './domains/jobs/index';
 import { jobDefinitions, jobWorkerSettings } from './jobs';
 import { LocalFileStore } from './providers/files/local-file-store';
-import { providersFromEnv, refuseSandboxInProduction, sandboxKindWords, sandboxProviders, type Providers } from './providers/providers';
+import { providersFromEnv, refuseSandboxInProduction, type SandboxKind, sandboxKindWords, sandboxProviders, type Providers } from './providers/providers';
 import { readSandboxOutages } from './providers/transfers/sandbox-transfer-provider';
 
 export interface StartOptions {
@@ -87,6 +87,26 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** What a sandbox reachable from other machines means, for the start-up warning. */
+const SANDBOX_CONSEQUENCES: Readonly<Record<SandboxKind, string>> = {
+  email: 'sign-in codes and links go to the log',
+  banks: 'bank answers are invented',
+  transfers: 'transfers are never really sent',
+  sms: 'broadcast SMS are never really sent',
+  marketing: 'contacts never reach the marketing list',
+  helpDesk: 'support requests never reach the help desk',
+};
+
+/** The switch that puts a real provider in place of each sandbox. */
+const SANDBOX_SWITCHES: Readonly<Record<SandboxKind, string>> = {
+  email: 'TRACTION_EMAIL_PROVIDER=http',
+  banks: 'TRACTION_BANKS=http',
+  transfers: 'TRACTION_TRANSFER_PROVIDERS=http',
+  sms: 'TRACTION_SMS_PROVIDER=http',
+  marketing: 'TRACTION_MARKETING_PROVIDER=http',
+  helpDesk: 'TRACTION_HELP_DESK_PROVIDER=http',
+};
+
 /** Opens the database, migrates, makes sure a super admin exists, and listens. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const env = options.env ?? process.env;
@@ -106,13 +126,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     options.dataDir.startsWith('memory://') && !options.providers?.files && !env.TRACTION_UPLOAD_DIR
       ? mkdtempSync(join(tmpdir(), 'traction-uploads-'))
       : undefined;
-  const providers: Providers = {
-    ...providersFromEnv(env, logger, database.db),
-    ...(temporaryUploads ? { files: new LocalFileStore(temporaryUploads) } : {}),
-    ...options.providers,
-  };
+  let providers: Providers;
   try {
-    // Before anything is written: a refused start leaves the database as it was.
+    // A provider variable missing, or a sandbox refused: the start stops before anything is written.
+    providers = {
+      ...providersFromEnv(env, logger, database.db),
+      ...(temporaryUploads ? { files: new LocalFileStore(temporaryUploads) } : {}),
+      ...options.providers,
+    };
     refuseSandboxInProduction(env, providers);
   } catch (error) {
     if (!options.database) await database.close();
@@ -230,12 +251,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const warnings: string[] = [];
   const sandboxes = sandboxProviders(providers);
   if (sandboxes.length > 0 && !isLoopbackHost(host)) {
-    const consequences = sandboxes.map((kind) =>
-      kind === 'email' ? 'sign-in codes and links go to the log' : kind === 'banks' ? 'bank answers are invented' : 'transfers are never really sent',
-    );
-    const fixes = sandboxes.map((kind) =>
-      kind === 'email' ? 'TRACTION_EMAIL_PROVIDER=http' : kind === 'banks' ? 'TRACTION_BANKS=http' : 'TRACTION_TRANSFER_PROVIDERS=http',
-    );
+    const consequences = sandboxes.map((kind) => SANDBOX_CONSEQUENCES[kind]);
+    const fixes = sandboxes.map((kind) => SANDBOX_SWITCHES[kind]);
     const warning =
       `The sandbox ${sandboxKindWords(sandboxes)} provider${sandboxes.length > 1 ? 's serve' : ' serves'} ${host}, reachable from other machines: ` +
       `${consequences.join(', ')}. Set HOST=127.0.0.1, or real providers (${fixes.join(', ')}).`;

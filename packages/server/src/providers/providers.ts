@@ -10,13 +10,16 @@ import { SandboxEmailProvider } from './email/sandbox-email';
 import type { FileStore } from './files/file-store';
 import { LocalFileStore } from './files/local-file-store';
 import type { HelpDesk } from './help-desk/help-desk-provider';
-import { helpDeskFromEnv } from './help-desk/sandbox-help-desk';
+import { httpHelpDeskFromEnv } from './help-desk/http-help-desk';
+import { helpDeskFromEnv, SandboxHelpDesk } from './help-desk/sandbox-help-desk';
 import type { LoanBookExporter } from './loan-books/loan-book-exporter';
 import { loanBookFromEnv } from './loan-books/sandbox-loan-book';
+import { httpMarketingListFromEnv } from './marketing/http-marketing-list';
 import type { MarketingListProvider } from './marketing/marketing-list-provider';
-import { marketingListFromEnv } from './marketing/sandbox-marketing-list';
+import { marketingListFromEnv, SandboxMarketingList } from './marketing/sandbox-marketing-list';
+import { httpSmsFromEnv } from './sms/http-sms';
+import { SandboxSmsGateway, smsFromEnv } from './sms/sandbox-sms';
 import type { SmsProvider } from './sms/sms-provider';
-import { smsFromEnv } from './sms/sandbox-sms';
 import { SandboxTransferProvider } from './transfers/sandbox-transfer-provider';
 import type { TransferProviders } from './transfers/transfer-provider';
 import { transferProvidersFromEnv } from './transfers/transfer-providers-from-env';
@@ -56,28 +59,32 @@ export function providersFromEnv(env: NodeJS.ProcessEnv, logger: Logger, db?: Db
   const transfers = transferProvidersFromEnv(env, db);
   // Only a sandbox so far: it writes the file an operator uploads to Loandisk, which is the whole exchange.
   const loanBook = loanBookFromEnv(env);
-  // Only a sandbox so far, as the loan book: TRACTION_SANDBOX_MARKETING=outage starts it down.
-  const marketing = marketingListFromEnv(env);
-  // Only a sandbox so far, as the loan book: TRACTION_SANDBOX_SMS=outage starts it down.
-  const sms = smsFromEnv(env);
-  // Only a sandbox so far, as the loan book: TRACTION_SANDBOX_HELP_DESK=outage starts it down.
-  const helpDesk = helpDeskFromEnv(env);
+  // Brevo with TRACTION_MARKETING_PROVIDER=http; else the sandbox (TRACTION_SANDBOX_MARKETING=outage starts it down).
+  const marketing = env.TRACTION_MARKETING_PROVIDER === 'http' ? httpMarketingListFromEnv(env) : marketingListFromEnv(env);
+  // Termii's shape with TRACTION_SMS_PROVIDER=http; else the sandbox (TRACTION_SANDBOX_SMS=outage starts it down).
+  const sms = env.TRACTION_SMS_PROVIDER === 'http' ? httpSmsFromEnv(env) : smsFromEnv(env);
+  // Zoho Desk with TRACTION_HELP_DESK_PROVIDER=http; else the sandbox (TRACTION_SANDBOX_HELP_DESK=outage starts it down).
+  const helpDesk = env.TRACTION_HELP_DESK_PROVIDER === 'http' ? httpHelpDeskFromEnv(env) : helpDeskFromEnv(env);
   return { email, files, banks, transfers, loanBook, marketing, sms, helpDesk };
 }
 
 /** A provider kind that can be a sandbox. */
-export type SandboxKind = 'email' | 'banks' | 'transfers';
+export type SandboxKind = 'email' | 'banks' | 'transfers' | 'sms' | 'marketing' | 'helpDesk';
 
 /**
  * The kinds served by sandboxes. The sandbox mailer prints device codes and links to the log and
- * keeps them in a readable mailbox; the sandbox banks invent answers. Neither belongs on a server
- * real admins use.
+ * keeps them in a readable mailbox; the sandbox banks invent answers; the sandbox SMS gateway,
+ * marketing list and help desk take broadcasts, contacts and support requests and send them
+ * nowhere. None belongs on a server real admins use.
  */
 export function sandboxProviders(providers: Providers): SandboxKind[] {
   const kinds: SandboxKind[] = [];
   if (providers.email instanceof SandboxEmailProvider) kinds.push('email');
   if (Object.values(providers.banks).some((bank) => bank instanceof SandboxBank)) kinds.push('banks');
   if (Object.values(providers.transfers).some((provider) => provider instanceof SandboxTransferProvider)) kinds.push('transfers');
+  if (providers.sms instanceof SandboxSmsGateway) kinds.push('sms');
+  if (providers.marketing instanceof SandboxMarketingList) kinds.push('marketing');
+  if (providers.helpDesk instanceof SandboxHelpDesk) kinds.push('helpDesk');
   return kinds;
 }
 
@@ -90,22 +97,38 @@ export function refuseSandboxInProduction(env: NodeJS.ProcessEnv, providers: Pro
   if (env.NODE_ENV !== 'production' || env.TRACTION_ALLOW_SANDBOX === 'true') return;
   const kinds = sandboxProviders(providers);
   if (kinds.length === 0) return;
-  const fixes = kinds.map((kind) =>
-    kind === 'email'
-      ? 'TRACTION_EMAIL_PROVIDER=http with TRACTION_EMAIL_URL and TRACTION_EMAIL_API_KEY'
-      : kind === 'banks'
-        ? 'TRACTION_BANKS=http with TRACTION_{WEMA,VFD,PROVIDUS}_URL and _API_KEY'
-        : 'TRACTION_TRANSFER_PROVIDERS=http with TRACTION_TRANSFER_{PROVIDUS,VFD,WEMA}_URL and _API_KEY',
-  );
+  const fixes = kinds.map((kind) => SANDBOX_FIXES[kind]);
   throw new Error(
     `NODE_ENV=production but the ${sandboxKindWords(kinds)} provider${kinds.length > 1 ? 's are sandboxes' : ' is a sandbox'}. ` +
       `Set ${fixes.join(', and ')}; or set TRACTION_ALLOW_SANDBOX=true to run the sandbox${kinds.length > 1 ? 'es' : ''} anyway (a demo or staging server).`,
   );
 }
 
+/** The variables that put a real provider in place of each sandbox. */
+const SANDBOX_FIXES: Readonly<Record<SandboxKind, string>> = {
+  email: 'TRACTION_EMAIL_PROVIDER=http with TRACTION_EMAIL_URL and TRACTION_EMAIL_API_KEY',
+  banks: 'TRACTION_BANKS=http with TRACTION_{WEMA,VFD,PROVIDUS}_URL and _API_KEY',
+  transfers: 'TRACTION_TRANSFER_PROVIDERS=http with TRACTION_TRANSFER_{PROVIDUS,VFD,WEMA}_URL and _API_KEY',
+  sms: 'TRACTION_SMS_PROVIDER=http with TRACTION_SMS_URL, TRACTION_SMS_API_KEY and TRACTION_SMS_SENDER',
+  marketing: 'TRACTION_MARKETING_PROVIDER=http with TRACTION_MARKETING_API_KEY and TRACTION_MARKETING_LIST_ID',
+  helpDesk:
+    'TRACTION_HELP_DESK_PROVIDER=http with TRACTION_HELP_DESK_URL, TRACTION_HELP_DESK_TOKEN, TRACTION_HELP_DESK_ORG_ID and TRACTION_HELP_DESK_DEPARTMENT_ID',
+};
+
+/** Each kind as a sentence names it. */
+const SANDBOX_KIND_WORDS: Readonly<Record<SandboxKind, string>> = {
+  email: 'email',
+  banks: 'banks',
+  transfers: 'transfers',
+  sms: 'SMS',
+  marketing: 'marketing list',
+  helpDesk: 'help desk',
+};
+
 /** "email", "email and banks", "email, banks and transfers". */
 export function sandboxKindWords(kinds: readonly SandboxKind[]): string {
-  return kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)}` : (kinds[0] ?? '');
+  const words = kinds.map((kind) => SANDBOX_KIND_WORDS[kind]);
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
