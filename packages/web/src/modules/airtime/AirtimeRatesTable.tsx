@@ -76,7 +76,7 @@ export function AirtimeRatesTable({ rates, onHistory }: { rates: readonly Airtim
               <LastChangeNote record={rate} />
             </td>
             <td className="px-3 py-1.5">
-              <div className="flex justify-end gap-1 whitespace-nowrap">
+              <div className="flex flex-wrap justify-end gap-1 *:whitespace-nowrap">
                 {may ? (
                   <>
                     <Button variant="ghost" onClick={() => edit(rate)} aria-label={`Edit ${rate.label}`}>
