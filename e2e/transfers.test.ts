@@ -328,6 +328,8 @@ describe.runIf(run)('funds transfers by keyboard', () => {
     await reviewer.keyboard.press('j');
     await reviewer.keyboard.press('x');
     await expect.poll(() => reviewer.getByTestId('bulk-bar').getAttribute('data-count')).toBe('1');
+    // As a reviewer would: the Retry button is offered (the selected row is read) before 1 is pressed.
+    await reviewer.locator('[data-testid="bulk-bar"] button[data-command="transfers.retry-bulk"]:not([disabled])').waitFor();
     await reviewer.keyboard.press('1');
     const form = reviewer.locator('[data-testid="command-form"][data-command="transfers.retry-bulk"]');
     await form.waitFor();
