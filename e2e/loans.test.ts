@@ -82,7 +82,7 @@ describe.runIf(run)('a loan from request to repayment by keyboard', () => {
     return { runId, planned };
   }
 
-  it('is requested, approved by a second admin, disbursed, repaid by deduction runs and reported', async () => {
+  it('is requested, approved by a second admin, disbursed, repaid by deduction runs and reported', { timeout: 120_000 }, async () => {
     const db = context.server.deps.db;
     const { business, account } = await ledgerWallet(db, {
       funds: 500_000,

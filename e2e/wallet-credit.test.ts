@@ -55,7 +55,7 @@ describe.runIf(run)('a wallet credit under four-eyes', () => {
     await page.keyboard.press('Enter');
   }
 
-  it('is asked by one admin and authorised from the queue by another', async () => {
+  it('is asked by one admin and authorised from the queue by another', { timeout: 120_000 }, async () => {
     const db = context.server.deps.db;
     const { business } = await ledgerWallet(db, { business: { name: 'Oduduwa Credit Kiosk', email: 'oduduwa.kiosk@credit.ng' } });
 
