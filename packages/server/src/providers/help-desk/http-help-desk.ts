@@ -17,6 +17,7 @@
  * worth trying again. The token is never put in an error.
  */
 import { formatSeconds } from '../banks/bank-provider';
+import { fetchJson, NoAnswer } from '../http/fetch-json';
 import { HelpDeskError, type HelpDesk, type HelpDeskTicket, type HelpDeskTicketCreated } from './help-desk-provider';
 
 export interface HttpHelpDeskOptions {
@@ -84,37 +85,15 @@ export class HttpHelpDesk implements HelpDesk {
 
   private async call(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<Answer> {
     const timeoutMs = this.options.timeoutMs ?? 15_000;
-    let response: Response;
+    const headers = { authorization: `Zoho-oauthtoken ${this.options.token}`, orgId: this.options.orgId };
     try {
-      response = await fetch(`${this.options.url.replace(/\/$/, '')}${path}`, {
-        method,
-        headers: {
-          authorization: `Zoho-oauthtoken ${this.options.token}`,
-          orgId: this.options.orgId,
-          accept: 'application/json',
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      const answer = await fetchJson(`${this.options.url.replace(/\/$/, '')}${path}`, { method, headers, ...(body ? { body } : {}) }, timeoutMs);
+      return { status: answer.status, body: answer.body };
     } catch (error) {
-      // fetch's own error carries neither headers nor body, so no token.
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new HelpDeskError(
-        timedOut ? `${this.system} did not answer within ${formatSeconds(timeoutMs)}` : `${this.system} could not be reached`,
-        true,
-        null,
-        { cause: error },
-      );
+      if (!(error instanceof NoAnswer)) throw error;
+      const said = error.timedOut ? `${this.system} did not answer within ${formatSeconds(timeoutMs)}` : `${this.system} could not be reached`;
+      throw new HelpDeskError(said, true, null, { cause: error.cause });
     }
-    const text = await response.text().catch(() => '');
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    return { status: response.status, body: parsed };
   }
 }
 

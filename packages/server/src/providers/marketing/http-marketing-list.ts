@@ -19,6 +19,7 @@
  * ignored could only make it read too few, never opt everyone out. The key is never put in an error.
  */
 import { formatSeconds } from '../banks/bank-provider';
+import { fetchJson, NoAnswer } from '../http/fetch-json';
 import {
   type ContactOutcome,
   type MarketingContact,
@@ -117,34 +118,14 @@ export class HttpMarketingList implements MarketingListProvider {
 
   private async call(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<Answer> {
     const timeoutMs = this.options.timeoutMs ?? 15_000;
-    let response: Response;
     try {
-      response = await fetch(`${this.url}${path}`, {
-        method,
-        headers: { 'api-key': this.options.apiKey, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      const answer = await fetchJson(`${this.url}${path}`, { method, headers: { 'api-key': this.options.apiKey }, ...(body ? { body } : {}) }, timeoutMs);
+      return { status: answer.status, body: answer.body, retryAfterSeconds: retryAfterSeconds(answer.headers) };
     } catch (error) {
-      // fetch's own error carries neither headers nor body, so no key.
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new MarketingProviderError(
-        this.system,
-        'unavailable',
-        timedOut ? `${this.system} did not answer within ${formatSeconds(timeoutMs)}` : `${this.system} could not be reached`,
-        null,
-        null,
-        { cause: error },
-      );
+      if (!(error instanceof NoAnswer)) throw error;
+      const said = error.timedOut ? `${this.system} did not answer within ${formatSeconds(timeoutMs)}` : `${this.system} could not be reached`;
+      throw new MarketingProviderError(this.system, 'unavailable', said, null, null, { cause: error.cause });
     }
-    const text = await response.text().catch(() => '');
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    return { status: response.status, body: parsed, retryAfterSeconds: retryAfterSeconds(response.headers) };
   }
 }
 

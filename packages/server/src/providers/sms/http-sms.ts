@@ -20,6 +20,7 @@
  */
 import { smsSegments } from '@traction/core';
 import { formatSeconds } from '../banks/bank-provider';
+import { fetchJson, NoAnswer } from '../http/fetch-json';
 import { SmsDeliveryError, type SentSms, type SmsMessage, type SmsProvider } from './sms-provider';
 
 export interface HttpSmsOptions {
@@ -93,27 +94,16 @@ export class HttpSmsGateway implements SmsProvider {
 
   private async call(path: string, body: Record<string, unknown>): Promise<Answer> {
     const timeoutMs = this.options.timeoutMs ?? 10_000;
-    let response: Response;
     try {
-      response = await fetch(`${this.options.url.replace(/\/$/, '')}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      const answer = await fetchJson(`${this.options.url.replace(/\/$/, '')}${path}`, { method: 'POST', headers: {}, body }, timeoutMs);
+      return { status: answer.status, body: answer.body, retryAfterMs: retryAfterMs(answer.headers.get('retry-after')) };
     } catch (error) {
-      // The cause is fetch's own error (no request body, so no key); a timeout may have reached the gateway, which the reference covers.
-      if (isTimeout(error)) throw new SmsDeliveryError(`${this.system} did not answer within ${formatSeconds(timeoutMs)}`, 'temporary', null, { cause: error });
-      throw new SmsDeliveryError(`${this.system} could not be reached`, 'unavailable', null, { cause: error });
+      if (!(error instanceof NoAnswer)) throw error;
+      // A timeout may have reached the gateway, which the reference covers.
+      if (error.timedOut)
+        throw new SmsDeliveryError(`${this.system} did not answer within ${formatSeconds(timeoutMs)}`, 'temporary', null, { cause: error.cause });
+      throw new SmsDeliveryError(`${this.system} could not be reached`, 'unavailable', null, { cause: error.cause });
     }
-    const text = await response.text().catch(() => '');
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    return { status: response.status, body: parsed, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
   }
 }
 
@@ -137,12 +127,6 @@ function retryAfterMs(header: string | null): number | null {
   if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1_000);
   const at = Date.parse(header);
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
-}
-
-function isTimeout(error: unknown): boolean {
-  const name = error instanceof Error ? error.name : undefined;
-  const cause = error instanceof Error ? (error.cause as { name?: string } | undefined) : undefined;
-  return name === 'TimeoutError' || name === 'AbortError' || cause?.name === 'TimeoutError';
 }
 
 /**
