@@ -17,7 +17,7 @@
  * worth trying again. The token is never put in an error.
  */
 import { formatSeconds } from '../banks/bank-provider';
-import { fetchJson, NoAnswer } from '../http/fetch-json';
+import { fetchJson, NoAnswer } from '../json-api/fetch-json';
 import { HelpDeskError, type HelpDesk, type HelpDeskTicket, type HelpDeskTicketCreated } from './help-desk-provider';
 
 export interface HttpHelpDeskOptions {

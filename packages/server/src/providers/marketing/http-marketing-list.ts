@@ -19,7 +19,7 @@
  * ignored could only make it read too few, never opt everyone out. The key is never put in an error.
  */
 import { formatSeconds } from '../banks/bank-provider';
-import { fetchJson, NoAnswer } from '../http/fetch-json';
+import { fetchJson, NoAnswer } from '../json-api/fetch-json';
 import {
   type ContactOutcome,
   type MarketingContact,

@@ -20,7 +20,7 @@
  */
 import { smsSegments } from '@traction/core';
 import { formatSeconds } from '../banks/bank-provider';
-import { fetchJson, NoAnswer } from '../http/fetch-json';
+import { fetchJson, NoAnswer } from '../json-api/fetch-json';
 import { SmsDeliveryError, type SentSms, type SmsMessage, type SmsProvider } from './sms-provider';
 
 export interface HttpSmsOptions {
