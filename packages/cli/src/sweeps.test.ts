@@ -94,7 +94,7 @@ describe('traction sweeps', () => {
     expect(followed.code, followed.stderr).toBe(EXIT.ok);
     expect(followed.stdout).toMatch(new RegExp(`Sweep #${id} · DONE`));
     expect(followed.stdout).toContain('Progress   2 of 2 final: 2 succeeded, 0 failed, 0 pending');
-    expect(followed.stdout).toContain('Moved      ₦14,750.00');
+    expect(followed.stdout, followed.stdout).toContain('Moved      ₦14,750.00');
     expect(followed.stdout).toMatch(/1\s+SUCCESSFUL\s+Chop Life Foods/);
 
     const csv = await maker.run(['sweeps', 'status', '--id', String(id), '--csv']);

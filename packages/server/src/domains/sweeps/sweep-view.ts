@@ -147,6 +147,12 @@ export async function sweepDetailOf(db: Db, id: number, now: Date): Promise<Swee
     .where('s.id', '=', BigInt(id) as never)
     .executeTakeFirst();
   if (!record) throw notFound(`Sweep ${id} does not exist`);
-  const rows = (await sweepRowsOf(db, id)).map(toSweepRow);
-  return { sweep: sweepOf(record, sweepProgressOf(rows, koboFromDatabase(BigInt(record.moved ?? 0)))), rows };
+  const records = await sweepRowsOf(db, id);
+  // Moved is summed from the rows read last, as the status is: the record's sum may predate a transfer that has since succeeded.
+  const moved = records.reduce(
+    (sum, row) => (row.transfer_status === 'SUCCESSFUL' && row.transfer_amount !== null ? sum + BigInt(row.transfer_amount) : sum),
+    0n,
+  );
+  const rows = records.map(toSweepRow);
+  return { sweep: sweepOf(record, sweepProgressOf(rows, koboFromDatabase(moved))), rows };
 }

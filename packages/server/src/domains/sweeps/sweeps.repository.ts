@@ -290,6 +290,7 @@ export function sweepRowsOf(db: Db, sweepId: number) {
       'r.refusal',
       'r.transfer_id',
       't.status as transfer_status',
+      't.amount as transfer_amount',
       't.reference',
       't.response_code',
       't.response_message',
