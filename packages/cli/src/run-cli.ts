@@ -1,4 +1,5 @@
 import { CommanderError } from 'commander';
+import { versionFlagAsField } from './commands/field-options';
 import { CliError } from './errors';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';
@@ -29,7 +30,7 @@ export function reportError(io: Io, error: unknown): number {
 export async function runCli(argv: readonly string[], io: Io): Promise<number> {
   try {
     const program = buildProgram(io);
-    await program.parseAsync(separateJsonFlag(argv, program), { from: 'user' });
+    await program.parseAsync(separateJsonFlag(versionFlagAsField(argv, program), program), { from: 'user' });
     return EXIT.ok;
   } catch (error) {
     return reportError(io, error);

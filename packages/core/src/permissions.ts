@@ -91,6 +91,18 @@ export const PERMISSIONS = {
   'staff-codes.manage': { label: 'Create, deactivate and delete staff referral codes', group: 'Operations' },
   'airtime.view': { label: 'View airtime and data rates and their history', group: 'Settings' },
   'airtime.manage': { label: 'Create and change airtime and data rates and commissions', group: 'Settings' },
+  'visits.view': { label: 'View field agents and the merchant visitation schedule and log', group: 'Merchant Support App MGT' },
+  'visits.schedule': { label: 'Schedule, log and cancel merchant visits', group: 'Merchant Support App MGT' },
+  'csr.view': { label: 'View CSR account lists, onboarded merchants and terminal deployments', group: 'CSR MGT' },
+  'field-forms.view': {
+    label: 'Read the forms field officers submit from the merchant-support app (deployment support, visitation, retrieval, SIM)',
+    group: 'Merchant Support App MGT',
+  },
+  'sheets.view': {
+    label: 'View the terminal mastersheet, location and weekly visitation sheets, their versions and differences',
+    group: 'Merchant Support App MGT',
+  },
+  'sheets.upload': { label: 'Upload new versions of the terminal mastersheet, location and weekly visitation sheets', group: 'Merchant Support App MGT' },
 } as const satisfies Record<string, { label: string; group: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

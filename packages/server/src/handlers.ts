@@ -25,6 +25,9 @@ import { savingsImplementations } from './domains/savings/index';
 import { notificationImplementations } from './domains/notifications/index';
 import { broadcastImplementations } from './domains/broadcasts/index';
 import { staffCodeImplementations } from './domains/staff-codes/index';
+import { visitImplementations } from './domains/visits/index';
+import { sheetImplementations } from './domains/sheets/index';
+import { fieldFormImplementations } from './domains/field-forms/index';
 import { airtimeImplementations } from './domains/airtime/index';
 import { marketingImplementations } from './domains/marketing/index';
 import { websiteFormImplementations } from './domains/website-forms/index';
@@ -63,6 +66,9 @@ export const implementations: readonly Implementation[] = [
   ...notificationImplementations,
   ...broadcastImplementations,
   ...staffCodeImplementations,
+  ...visitImplementations,
+  ...sheetImplementations,
+  ...fieldFormImplementations,
   ...airtimeImplementations,
   ...marketingImplementations,
   ...websiteFormImplementations,

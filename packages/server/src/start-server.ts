@@ -39,6 +39,9 @@ import { seedBroadcasts } from './demo/seed-broadcasts';
 import { seedWebsiteForms } from './demo/seed-website-forms';
 import { seedStaffCodes } from './demo/seed-staff-codes';
 import { seedAirtime } from './demo/seed-airtime';
+import { seedVisits } from './demo/seed-visits';
+import { seedSheets } from './demo/seed-sheets';
+import { seedFieldForms } from './demo/seed-field-forms';
 
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
@@ -227,6 +230,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const staffCodes = await seedStaffCodes(deps);
     if (staffCodes.codes > 0) logger.info(staffCodes, 'demo staff referral codes loaded');
     await seedAirtime(database.db, { now: deps.clock.now() });
+    // Field operations (issue 20): forms from the field app, versioned sheets, visits and CSRs (once each).
+    await seedFieldForms(deps);
+    await seedSheets(deps);
+    await seedVisits(deps);
   }
   const app = createApp(deps);
   const stopMaintenance = scheduleMaintenance(deps);

@@ -132,3 +132,21 @@ export function exampleOf(command: AnyCommand, prefix = `traction ${command.grou
   const required = inputFields(command).filter((field) => field.required);
   return [prefix, ...required.map((field) => `--${field.flag} ${sampleValue(field)}`)].join(' ');
 }
+
+/**
+ * `--version` after a command whose own field is a version (`traction sheets upload --version 3`)
+ * means that field, typed `--input-version`: commander would otherwise print the CLI's version
+ * and exit 0, and a script would take the upload for done. Before any command it is still the
+ * CLI's version.
+ */
+export function versionFlagAsField(argv: readonly string[], program: Command): string[] {
+  let current = program;
+  return argv.map((arg) => {
+    const sub = current.commands.find((command) => command.name() === arg || command.aliases().includes(arg));
+    if (sub) current = sub;
+    const [flag, value] = arg.split(/=(.*)/s, 2);
+    if (current === program || (flag !== '--version' && flag !== '-V')) return arg;
+    if (!current.options.some((option) => option.long === '--input-version')) return arg;
+    return value === undefined ? '--input-version' : `--input-version=${value}`;
+  });
+}

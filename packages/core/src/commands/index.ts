@@ -41,6 +41,9 @@ import { savingsCommands } from './savings/index';
 import { notificationCommands } from './notifications/index';
 import { broadcastCommands } from './broadcasts/index';
 import { staffCodeCommands } from './staff-codes/index';
+import { visitCommands } from './visits/index';
+import { sheetCommands } from './sheets/index';
+import { fieldFormCommands } from './field-forms/index';
 import { airtimeCommands } from './airtime/index';
 import { marketingCommands } from './marketing/index';
 import { websiteFormCommands } from './website-forms/index';
@@ -100,6 +103,9 @@ export const registry = [
   ...notificationCommands,
   ...broadcastCommands,
   ...staffCodeCommands,
+  ...visitCommands,
+  ...sheetCommands,
+  ...fieldFormCommands,
   ...airtimeCommands,
   ...marketingCommands,
   ...websiteFormCommands,

@@ -60,6 +60,9 @@ import type {
 import type { TerminalRequestEventsTable, TerminalRequestsTable, TerminalRequestTerminalsTable } from './tables/terminal-requests.tables';
 import type { WebsiteFormEventsTable, WebsiteFormsTable } from './tables/website-forms.tables';
 import type { BusinessReferralsTable, StaffCodesTable } from './tables/staff-codes.tables';
+import type { FieldAgentsTable, MerchantCsrTable, VisitEventsTable, VisitsTable } from './tables/visits.tables';
+import type { FieldFormPhotosTable, FieldFormsTable } from './tables/field-forms.tables';
+import type { SheetRowsTable, SheetVersionsTable } from './tables/sheets.tables';
 import type { AirtimeRateChangesTable, AirtimeRatesTable } from './tables/airtime.tables';
 import type { TerminalLocationsTable } from './tables/terminal-locations.tables';
 import type { TerminalOverrideCodesTable } from './tables/terminal-override-codes.tables';
@@ -168,4 +171,12 @@ export interface Database {
   business_referrals: BusinessReferralsTable;
   airtime_rates: AirtimeRatesTable;
   airtime_rate_changes: AirtimeRateChangesTable;
+  field_agents: FieldAgentsTable;
+  merchant_csr: MerchantCsrTable;
+  visits: VisitsTable;
+  visit_events: VisitEventsTable;
+  field_forms: FieldFormsTable;
+  field_form_photos: FieldFormPhotosTable;
+  sheet_versions: SheetVersionsTable;
+  sheet_rows: SheetRowsTable;
 }

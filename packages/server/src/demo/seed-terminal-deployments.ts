@@ -3,6 +3,7 @@ import { lagosDateTime } from '@traction/core/format';
 import type { Db } from '../db/connect';
 import { sha256 } from '../crypto';
 import { createRandom } from './random';
+import { DEMO_FIELD_OFFICERS } from './demo-field-officers';
 
 /** Deployments made with codes in the demo data: the most recently deployed terminals. */
 export const DEMO_DEPLOYMENTS = 400;
@@ -13,19 +14,7 @@ const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 const CODE_HOURS = 72;
 
-/** The field officers of the demo: more MSOs than DSRs, a few sales agents. */
-const OFFICERS: readonly { name: string; phone: string; role: FieldOfficerRole }[] = [
-  { name: 'Bola Adeyemi', phone: '+2348035550101', role: 'MSO' },
-  { name: 'Chinedu Okafor', phone: '+2348065550102', role: 'MSO' },
-  { name: 'Halima Musa', phone: '+2348025550103', role: 'MSO' },
-  { name: 'Tunde Bakare', phone: '+2348135550104', role: 'MSO' },
-  { name: 'Ngozi Eze', phone: '+2349035550105', role: 'DSR' },
-  { name: 'Kemi Bello', phone: '+2348055550106', role: 'DSR' },
-  { name: 'Ibrahim Sani', phone: '+2347035550107', role: 'DSR' },
-  { name: 'Efe Okoro', phone: '+2348145550108', role: 'SALES_AGENT' },
-  { name: 'Yusuf Garba', phone: '+2348095550109', role: 'SALES_AGENT' },
-  { name: 'Amaka Nwosu', phone: '+2348175550110', role: 'MSO' },
-];
+const OFFICERS = DEMO_FIELD_OFFICERS;
 const ROLE_WORDS: Record<FieldOfficerRole, string> = { MSO: 'MSO', DSR: 'DSR', SALES_AGENT: 'Sales agent' };
 
 /** Roughly where a store of each state is (its main city); others are put in Lagos. */

@@ -92,6 +92,23 @@ const WRITTEN_IN_JAVASCRIPT = new Set<string>([
   'staff-codes.list',
   'airtime.list',
   'airtime.history',
+  // Issue 20: a few thousand visits, a few dozen agents; the CSR lists are totals per person and period, a few hundred rows.
+  'visits.list',
+  'visits.logged',
+  'agents.list',
+  'csr.accounts',
+  'csr.onboarded',
+  'csr.deployments',
+  // Issue 20: a sheet's rows keep their cells as written (jsonb) and say them in words composed from the contract's columns; a few versions a month.
+  'sheets.rows',
+  'sheets.versions',
+  'sheets.logged',
+  // Issue 20: a few hundred field forms a month; their key answers are read from the answers in JavaScript.
+  'field-forms.list',
+  'field-forms.deployment-support',
+  'field-forms.visitation',
+  'field-forms.retrieval',
+  'field-forms.sim',
 ]);
 
 const TRICKY = ['=HYPERLINK("http://evil.example","x")', 'Ada, "Lagos"\nBranch', '+2348031234567', '-1+1', '@SUM(A1)', '\tTabbed', 'Ọlá Ẹ̀bùn', ''];
@@ -209,7 +226,8 @@ const PATH_IDS: Record<string, keyof typeof ids> = {
 
 async function csvOf(app: ReturnType<typeof createApp>, command: AnyCommand, prefer?: string): Promise<{ status: number; text: string }> {
   const input: Record<string, unknown> = { ...validInput(command), ...inputs[command.id], download: 'csv' };
-  for (const name of command.pathParams) input[name] = ids[PATH_IDS[command.id]!];
+  // A path parameter that is not a record's id (a sheet's source) keeps its valid value.
+  for (const name of command.pathParams) if (PATH_IDS[command.id]) input[name] = ids[PATH_IDS[command.id]!];
   const { path, query, body } = buildRequest(command, input);
   const url = query ? `${path}?${new URLSearchParams(query)}` : path;
   const response = await app.request(url, {

@@ -98,6 +98,12 @@ export const pageLoaders = {
   BroadcastPage: () => import('../modules/broadcasts/BroadcastPage'),
   WebsiteFormsPage: () => import('../modules/website-forms/WebsiteFormsPage'),
   WebsiteFormPage: () => import('../modules/website-forms/WebsiteFormPage'),
+  VisitationFormsPage: () => import('../modules/field-forms/VisitationFormsPage'),
+  SupportDeploymentPage: () => import('../modules/field-forms/SupportDeploymentPage'),
+  RetrievalResponsesPage: () => import('../modules/field-forms/RetrievalResponsesPage'),
+  FormResponsesPage: () => import('../modules/field-forms/FormResponsesPage'),
+  SimManagementPage: () => import('../modules/field-forms/SimManagementPage'),
+  FieldFormPage: () => import('../modules/field-forms/FieldFormPage'),
   ChargebackFormPage: () => import('../modules/public-forms/ChargebackFormPage'),
   SupportFormPage: () => import('../modules/public-forms/SupportFormPage'),
   DeductionRunsPage: () => import('../modules/deductions/DeductionRunsPage'),
@@ -130,6 +136,14 @@ export const pageLoaders = {
   NewStaffCodePage: () => import('../modules/staff-codes/NewStaffCodePage'),
   StaffVerificationPage: () => import('../modules/public-staff/StaffVerificationPage'),
   AirtimeConfigurationPage: () => import('../modules/airtime/AirtimeConfigurationPage'),
+  VisitSchedulePage: () => import('../modules/visits/VisitSchedulePage'),
+  NewVisitPage: () => import('../modules/visits/NewVisitPage'),
+  VisitLogPage: () => import('../modules/visits/VisitLogPage'),
+  VisitPage: () => import('../modules/visits/VisitPage'),
+  SheetPage: () => import('../modules/sheets/SheetPage'),
+  CsrAccountsPage: () => import('../modules/visits/CsrAccountsPage'),
+  CsrOnboardedPage: () => import('../modules/visits/CsrOnboardedPage'),
+  CsrDeploymentsPage: () => import('../modules/visits/CsrDeploymentsPage'),
 } satisfies Record<string, PageLoader>;
 
 // Routes may name exactly these pages: a route naming one that has no loader does not compile.

@@ -21,6 +21,7 @@ export const AUDIT_SUBJECT_KINDS = [
   'website-form',
   'staff-code',
   'airtime-rate',
+  'visit',
 ] as const;
 export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 
@@ -45,6 +46,7 @@ export const AUDIT_SUBJECT_NOUNS: Readonly<Record<AuditSubjectKind, { one: strin
   'website-form': { one: 'website form submission', other: 'website form submissions' },
   'staff-code': { one: 'staff referral code', other: 'staff referral codes' },
   'airtime-rate': { one: 'airtime rate', other: 'airtime rates' },
+  visit: { one: 'merchant visit', other: 'merchant visits' },
 };
 
 /** The input as the audit log keeps it (secrets redacted); refused requests may hold anything. */

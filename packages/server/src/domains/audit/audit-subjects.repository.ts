@@ -200,6 +200,19 @@ async function lookUp(db: Db, kind: AuditSubjectKind, by: 'id' | 'email' | 'numb
       const row = id === null ? undefined : await db.selectFrom('airtime_rates').select(['id', 'network', 'product']).where('id', '=', id).executeTakeFirst();
       return row ? { id: String(row.id), name: `${row.network} ${row.product.toLowerCase()} rate` } : null;
     }
+    case 'visit': {
+      const row =
+        id === null
+          ? undefined
+          : await db
+              .selectFrom('visits as v')
+              .innerJoin('businesses as b', 'b.id', 'v.business_id')
+              .innerJoin('field_agents as a', 'a.id', 'v.agent_id')
+              .select(['v.id', 'b.name as business_name', 'a.name as agent_name'])
+              .where('v.id', '=', id)
+              .executeTakeFirst();
+      return row ? { id: String(row.id), name: `visit #${row.id} to ${row.business_name} (${row.agent_name})` } : null;
+    }
     default:
       return kind satisfies never;
   }

@@ -50,6 +50,8 @@ export function auditSubjectPath(entry: Pick<AuditEntry, 'subject' | 'subjectKin
     }
     case 'airtime-rate':
       return '/airtime-configuration';
+    case 'visit':
+      return `/view-merchant-visitation-log/${key}`;
     default:
       return null;
   }
