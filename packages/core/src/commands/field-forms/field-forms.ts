@@ -4,6 +4,7 @@ import { fileAnswer } from '../../file-answer';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
 import { stateCodeField } from '../../schemas/business';
 import { dateTimeParam, idField, searchField, timestamp } from '../../schemas/common';
+import { TERMINAL_STATE_WORDS, TERMINAL_STATES } from '../../terminals/terminal-facts';
 import { FIELD_OFFICER_ROLE_WORDS, officerRoleField } from '../terminals/terminal-deployments';
 
 /**
@@ -339,7 +340,7 @@ export const fieldFormDetail = fieldFormRow.extend({
   answers: z.array(fieldFormAnswer),
   photoList: z.array(fieldFormPhoto),
   /** The terminal's state now (it may have moved on since). */
-  terminalState: z.string().nullable(),
+  terminalState: z.enum(TERMINAL_STATES).nullable().meta({ words: TERMINAL_STATE_WORDS }),
 });
 export type FieldFormDetail = z.infer<typeof fieldFormDetail>;
 

@@ -1,4 +1,12 @@
-import { FIELD_FORM_KIND_WORDS, FIELD_OFFICER_ROLE_WORDS, getFieldForm, listFieldForms, SIM_ACTION_WORDS, SIM_NETWORK_WORDS } from '@traction/core';
+import {
+  FIELD_FORM_KIND_WORDS,
+  FIELD_OFFICER_ROLE_WORDS,
+  getFieldForm,
+  listFieldForms,
+  SIM_ACTION_WORDS,
+  SIM_NETWORK_WORDS,
+  TERMINAL_STATE_WORDS,
+} from '@traction/core';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -96,7 +104,7 @@ export default function FieldFormPage() {
         }
       />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <Section name="officer" title="Officer">
+        <Section name="officer" title="Officer" padded>
           <Facts
             name="field-form-officer"
             facts={[
@@ -112,13 +120,13 @@ export default function FieldFormPage() {
             ]}
           />
         </Section>
-        <Section name="where" title="Merchant, terminal and place">
+        <Section name="where" title="Merchant, terminal and place" padded>
           <Facts
             name="field-form-where"
             facts={[
               ['Merchant', merchant],
               ['Terminal', terminal],
-              ...(form.terminalState ? ([['Terminal now', form.terminalState.replaceAll('_', ' ').toLowerCase()]] as const) : []),
+              ...(form.terminalState ? ([['Terminal now', TERMINAL_STATE_WORDS[form.terminalState]]] as const) : []),
               ['State', form.state],
               ['LGA / area', form.area || '—'],
               ['GPS', place],
@@ -135,14 +143,14 @@ export default function FieldFormPage() {
           />
         </Section>
       </div>
-      <Section name="answers" title="Answers">
+      <Section name="answers" title="Answers" padded>
         {form.answers.length === 0 ? (
           <p className="text-sm text-zinc-500 dark:text-zinc-400">The form came with no answers.</p>
         ) : (
           <Facts name="field-form-answers" facts={form.answers.map((answer) => [answer.question, answer.answer || '—'] as const)} />
         )}
       </Section>
-      <Section name="photos" title={`Photos (${form.photoList.length})`}>
+      <Section name="photos" title={`Photos (${form.photoList.length})`} padded>
         {form.photoList.length === 0 ? (
           <p className="text-sm text-zinc-500 dark:text-zinc-400">No photo was taken with this form.</p>
         ) : (

@@ -4,7 +4,8 @@ import { useFocusableWhenScrolling } from './useFocusableWhenScrolling';
 /**
  * One titled part of a record page (a merchant, a KYC record), with an optional count and link on
  * its header row. Wide content (a table) scrolls inside the section rather than widening the page;
- * with `maxHeight` (a Tailwind class, `max-h-96`) long content scrolls inside it too.
+ * with `maxHeight` (a Tailwind class, `max-h-96`) long content scrolls inside it too. A table sits
+ * flush with the border; `padded` content (facts, text, photos) keeps off it.
  */
 export function Section({
   name,
@@ -12,6 +13,7 @@ export function Section({
   count,
   aside,
   maxHeight,
+  padded = false,
   children,
 }: {
   name: string;
@@ -19,6 +21,7 @@ export function Section({
   count?: number;
   aside?: ReactNode;
   maxHeight?: string;
+  padded?: boolean;
   children: ReactNode;
 }) {
   const headingId = useId();
@@ -39,7 +42,7 @@ export function Section({
         </h2>
         {aside}
       </header>
-      <div ref={scroller} className={`overflow-x-auto${maxHeight ? ` ${maxHeight} overflow-y-auto` : ''}`}>
+      <div ref={scroller} className={`overflow-x-auto${maxHeight ? ` ${maxHeight} overflow-y-auto` : ''}${padded ? ' p-3' : ''}`}>
         {children}
       </div>
     </section>

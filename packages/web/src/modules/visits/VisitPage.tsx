@@ -110,7 +110,7 @@ export default function VisitPage() {
           </div>
         ))}
       </dl>
-      <Section name="outcome" title="What happened">
+      <Section name="outcome" title="What happened" padded>
         {visit.outcome ? (
           <div className="space-y-1 text-sm" data-testid="visit-outcome">
             <p className="whitespace-pre-wrap">{visit.outcome}</p>
