@@ -218,7 +218,7 @@ describe.runIf(run)('field operations by keyboard', () => {
     const retrieval = await db()
       .selectFrom('field_forms as f')
       .innerJoin('terminals as t', 't.id', 'f.terminal_id')
-      .select(['f.id', 't.terminal_id'])
+      .select(['f.id', 't.id as terminal_record', 't.terminal_id'])
       .where('f.kind', '=', 'RETRIEVAL')
       .orderBy('f.id')
       .limit(1)
@@ -242,5 +242,14 @@ describe.runIf(run)('field operations by keyboard', () => {
     await page.waitForURL(/\/form-responses\/\d+$/);
     await page.locator('[data-page="field-form"][data-kind="RETRIEVAL"]').waitFor();
     expect(await page.locator('[data-page="field-form"]').textContent()).toContain(retrieval.terminal_id);
+
+    // The terminal's page leads to every form about it, of any kind.
+    const everyKind = await db().selectFrom('field_forms').select('id').where('terminal_id', '=', retrieval.terminal_record).execute();
+    await page.goto(`${context.server.url}/terminals/${retrieval.terminal_record}`);
+    const toForms = page.getByTestId('terminal-field-links').getByRole('link', { name: 'Forms from the field app' });
+    await toForms.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/form-responses?search=${retrieval.terminal_id}`);
+    await expect.poll(() => page.getByTestId('row-count').getAttribute('data-count'), { timeout: 20_000 }).toBe(String(everyKind.length));
   });
 });

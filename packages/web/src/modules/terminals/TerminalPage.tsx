@@ -1,5 +1,7 @@
 import {
   getTerminal,
+  listFieldForms,
+  listSheetRows,
   MAPPED_STATES,
   moveTerminal,
   reassignTerminal,
@@ -139,6 +141,23 @@ export default function TerminalPage() {
             <dt className="inline text-zinc-500">Location </dt>
             <dd className="inline">{shown.location ?? 'not recorded'}</dd>
           </div>
+          {allowed(listFieldForms) || allowed(listSheetRows) ? (
+            <div data-testid="terminal-field-links">
+              <dt className="inline text-zinc-500">In the field </dt>
+              <dd className="inline space-x-3">
+                {allowed(listFieldForms) ? (
+                  <Link className={linkClass} to={`/form-responses?search=${encodeURIComponent(shown.terminalId)}`}>
+                    Forms from the field app
+                  </Link>
+                ) : null}
+                {allowed(listSheetRows) ? (
+                  <Link className={linkClass} to={`/terminal-mastersheet?search=${encodeURIComponent(shown.terminalId)}`}>
+                    Mastersheet rows
+                  </Link>
+                ) : null}
+              </dd>
+            </div>
+          ) : null}
         </dl>
       }
       actions={

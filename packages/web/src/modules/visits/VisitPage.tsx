@@ -144,7 +144,9 @@ export default function VisitPage() {
         }))}
         words={VISIT_STATUS_WORDS}
       />
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">l: log · c: cancel · u: the visitation log · ?: every shortcut</p>
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">
+        {[mayLog ? 'l: log' : null, mayCancel ? 'c: cancel' : null, 'u: the visitation log', '?: every shortcut'].filter(Boolean).join(' · ')}
+      </p>
     </div>
   );
 }
