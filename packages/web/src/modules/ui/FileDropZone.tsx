@@ -34,7 +34,8 @@ export const FileDropZone = forwardRef<FileDropZoneHandle, FileDropZoneProps>(fu
   useImperativeHandle(ref, () => ({ choose }));
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' || event.key === ' ') {
+    // Ctrl+Enter is the form's (send it), not a request to choose another file.
+    if ((event.key === 'Enter' || event.key === ' ') && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
       choose();
     }
