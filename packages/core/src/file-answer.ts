@@ -14,6 +14,10 @@ export const fileAnswer = z.object({
   sizeBytes: z.number().int().nonnegative(),
   /** `inline` lets a browser show an image or PDF; `attachment` always saves it. */
   disposition: z.enum(['inline', 'attachment']),
-  body: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { message: 'must be the file bytes' }),
+  /** The bytes, or for a large file its parts in order (sent as they are read, never held whole). */
+  body: z.custom<Uint8Array | AsyncIterable<Uint8Array>>(
+    (value) => value instanceof Uint8Array || (typeof value === 'object' && value !== null && Symbol.asyncIterator in value),
+    { message: 'must be the file bytes' },
+  ),
 });
 export type FileAnswer = z.infer<typeof fileAnswer>;

@@ -103,6 +103,14 @@ export const PERMISSIONS = {
     group: 'Merchant Support App MGT',
   },
   'sheets.upload': { label: 'Upload new versions of the terminal mastersheet, location and weekly visitation sheets', group: 'Merchant Support App MGT' },
+  'datasets.view': {
+    label: 'Read and download the datasets: merchant app users, businesses, products, online stores, orders, invoices and sales',
+    group: 'Directory',
+  },
+  'reports.view': { label: 'View business reports: sign-ups, active merchants, KYC, payment volume and wallet balances', group: 'Others' },
+  'downloads.view-all': { label: "Download and delete other admins' export files (everyone has their own)", group: 'Savings & Downloads' },
+  'schedules.view': { label: 'View scheduled exports and their runs', group: 'Others' },
+  'schedules.manage': { label: 'Create, change, pause, delete and run scheduled exports', group: 'Others' },
 } as const satisfies Record<string, { label: string; group: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

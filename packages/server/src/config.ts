@@ -1,4 +1,4 @@
-import { ERROR_REPORTERS, UPLOAD_MAX_BYTES, type ErrorReporterKind } from '@traction/core';
+import { DEFAULT_EXPORT_RETENTION_DAYS, ERROR_REPORTERS, UPLOAD_MAX_BYTES, type ErrorReporterKind } from '@traction/core';
 
 /** Every setting of the server. `readConfig` fills it from the environment; tests build their own. */
 export interface ServerConfig {
@@ -58,6 +58,8 @@ export interface ServerConfig {
    * processes on the same database see a sign-out or a revoked device within this time.
    */
   sessionCacheMs: number;
+  /** Days an export file is kept before its bytes are deleted (TRACTION_EXPORT_RETENTION_DAYS, default 7). */
+  exportRetentionDays: number;
 }
 
 export const defaultConfig: ServerConfig = {
@@ -82,6 +84,7 @@ export const defaultConfig: ServerConfig = {
   clientErrorsPerAdminPer10Min: 20,
   requeryMsPerSecond: 1_000,
   sessionCacheMs: 2_000,
+  exportRetentionDays: DEFAULT_EXPORT_RETENTION_DAYS,
 };
 
 const int = (value: string | undefined, fallback: number) => {
@@ -104,5 +107,6 @@ export function readConfig(env: NodeJS.ProcessEnv, port: number): ServerConfig {
     productionAdminHost: env.TRACTION_ADMIN_HOST?.trim().toLowerCase() || null,
     requeryMsPerSecond: int(env.TRACTION_REQUERY_MS_PER_SECOND, defaultConfig.requeryMsPerSecond),
     sessionCacheMs: env.TRACTION_SESSION_CACHE_MS === '0' ? 0 : int(env.TRACTION_SESSION_CACHE_MS, defaultConfig.sessionCacheMs),
+    exportRetentionDays: int(env.TRACTION_EXPORT_RETENTION_DAYS, defaultConfig.exportRetentionDays),
   };
 }

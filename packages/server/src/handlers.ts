@@ -28,13 +28,16 @@ import { staffCodeImplementations } from './domains/staff-codes/index';
 import { visitImplementations } from './domains/visits/index';
 import { sheetImplementations } from './domains/sheets/index';
 import { fieldFormImplementations } from './domains/field-forms/index';
+import { datasetImplementations } from './domains/datasets/index';
+import { reportImplementations } from './domains/reports/index';
 import { airtimeImplementations } from './domains/airtime/index';
 import { marketingImplementations } from './domains/marketing/index';
 import { websiteFormImplementations } from './domains/website-forms/index';
 import { viewImplementations } from './domains/views/index';
 import { clientErrorImplementations } from './domains/client-errors/index';
 import { jobImplementations } from './domains/jobs/index';
-import type { Implementation } from './handling/implement';
+import type { Implementation, ListImplementation } from './handling/implement';
+import { exportDomainImplementations } from './domains/exports/index';
 
 /** Every command's implementation, each domain's from its public face. A test checks this covers the whole registry. */
 export const implementations: readonly Implementation[] = [
@@ -69,10 +72,26 @@ export const implementations: readonly Implementation[] = [
   ...visitImplementations,
   ...sheetImplementations,
   ...fieldFormImplementations,
+  ...datasetImplementations,
+  ...reportImplementations,
   ...airtimeImplementations,
   ...marketingImplementations,
   ...websiteFormImplementations,
   ...viewImplementations,
   ...clientErrorImplementations,
   ...jobImplementations,
+  // Exports read any list through its own implementation: looked up here, once all are listed.
+  ...exportDomainImplementations((id) => listImplementation(id)),
 ];
+
+let listsById: Map<string, ListImplementation<object>> | undefined;
+
+/** A list command's implementation by its id (export jobs and schedules run lists by name). */
+export function listImplementation(commandId: string): ListImplementation<object> | undefined {
+  listsById ??= new Map(
+    implementations
+      .filter((implementation): implementation is ListImplementation<object> => Boolean(implementation.list))
+      .map((implementation) => [implementation.command.id, implementation]),
+  );
+  return listsById.get(commandId);
+}

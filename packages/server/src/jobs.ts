@@ -7,6 +7,8 @@ import { notificationJobs } from './domains/notifications/index';
 import { marketingJobs } from './domains/marketing/index';
 import { broadcastJobs } from './domains/broadcasts/index';
 import { websiteFormJobs } from './domains/website-forms/index';
+import { exportJobs } from './domains/exports/index';
+import { listImplementation } from './handlers';
 
 /**
  * Every kind of background job this server runs, each domain's from its public face. The worker
@@ -21,6 +23,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   ...marketingJobs,
   ...broadcastJobs,
   ...websiteFormJobs,
+  ...exportJobs(listImplementation),
 ];
 
 /** Whether this process runs a job worker, and how many jobs at once, from the environment. */

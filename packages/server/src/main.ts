@@ -19,6 +19,7 @@ const running = await startServer({
   ...(process.env.TRACTION_DEMO_MERCHANTS ? { demoMerchants: Number(process.env.TRACTION_DEMO_MERCHANTS) } : {}),
   ...(process.env.TRACTION_DEMO_PAYMENTS ? { demoPayments: Number(process.env.TRACTION_DEMO_PAYMENTS) } : {}),
   ...(process.env.TRACTION_DEMO_TERMINALS ? { demoTerminals: Number(process.env.TRACTION_DEMO_TERMINALS) } : {}),
+  ...(process.env.TRACTION_DEMO_SALES ? { demoSales: Number(process.env.TRACTION_DEMO_SALES) } : {}),
   config: { webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)) },
 }).catch((error: unknown) => {
   // A refusal to start (sandboxes in production, a missing variable) says what to set: show

@@ -2,6 +2,7 @@ import type { AppDeps } from './deps';
 import { pruneLoginAttempts } from './domains/auth/login-attempts.repository';
 import { refreshPaymentRollups } from './domains/monitoring/index';
 import { deliverPending } from './domains/outbox';
+import { pruneExpiredExports } from './domains/exports/index';
 import { IDEMPOTENCY_TTL_MS } from './http/idempotency';
 import { prunePublicRequests } from './handling/public-guard';
 
@@ -20,6 +21,7 @@ export async function pruneExpired(deps: AppDeps): Promise<void> {
     .deleteFrom('admin_sessions')
     .where('expires_at', '<', new Date(now - 30 * DAY))
     .execute();
+  await pruneExpiredExports(deps);
 }
 
 /** How often new payments are folded into the monitoring rollups. */

@@ -22,7 +22,7 @@ const pathWith = (command: AnyCommand, value: string) => command.path.replace(/\
 const NO_SUCH_ENDPOINT = /^No such endpoint/;
 
 /** Permissions a handler checks for some actions of a command (`loans update` DISBURSE and WRITE_OFF move money). */
-const HANDLER_CHECKED_PERMISSIONS = ['loans.disburse'];
+const HANDLER_CHECKED_PERMISSIONS = ['loans.disburse', 'downloads.view-all'];
 
 let t: TestApp;
 beforeAll(async () => {

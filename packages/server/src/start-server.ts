@@ -42,6 +42,7 @@ import { seedAirtime } from './demo/seed-airtime';
 import { seedVisits } from './demo/seed-visits';
 import { seedSheets } from './demo/seed-sheets';
 import { seedFieldForms } from './demo/seed-field-forms';
+import { seedCommerce } from './demo/seed-commerce';
 
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
@@ -69,6 +70,8 @@ export interface StartOptions {
   demoPayments?: number;
   /** Demo terminals to load (default DEMO_TERMINALS). */
   demoTerminals?: number;
+  /** Sales merchants recorded in the app, loaded with the demo (default DEMO_SALES; a million takes seconds). */
+  demoSales?: number;
   config?: Partial<ServerConfig>;
   /** Providers to use instead of the ones the environment names (the rest still come from it). */
   providers?: Partial<Providers>;
@@ -234,6 +237,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await seedFieldForms(deps);
     await seedSheets(deps);
     await seedVisits(deps);
+    // What the merchants do in the merchant app (issue 21): online stores, products, orders, invoices and sales (once).
+    const commerce = await seedCommerce(database.db, { now: deps.clock.now(), ...(options.demoSales === undefined ? {} : { sales: options.demoSales }) });
+    if (commerce.stores > 0) logger.info(commerce, 'demo merchant commerce loaded');
   }
   const app = createApp(deps);
   const stopMaintenance = scheduleMaintenance(deps);

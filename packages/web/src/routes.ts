@@ -85,7 +85,7 @@ export const ROUTES: readonly RouteEntry[] = [
   sub('/merchants/{id}', 'Merchant', 'Directory', { permission: 'merchants.view', page: 'MerchantPage' }),
   link('/settlement-accounts', 'Settlement Accounts', 'Directory', { permission: 'merchants.view', page: 'SettlementAccountsPage' }),
   link('/bank-accounts', 'Bank Accounts', 'Directory', { permission: 'merchants.view', page: 'BankAccountsPage' }),
-  link('/dataset', 'Datasets', 'Directory'),
+  link('/dataset', 'Datasets', 'Directory', { permission: 'datasets.view', page: 'DatasetsPage' }),
   link('/business-logs', 'Business Logs', 'Directory', { permission: 'merchants.view', page: 'BusinessLogsPage' }),
   link('/wema-bank-account-query', 'Wema Bank Account Query', 'Directory', { permission: 'banks.query', page: 'WemaAccountQueryPage' }),
   link('/vfd-transaction-query', 'VFD Transaction Query', 'Directory', { permission: 'banks.query', page: 'VfdTransactionQueryPage' }),
@@ -238,7 +238,7 @@ export const ROUTES: readonly RouteEntry[] = [
   sub('/broadcast-portal/{id}', 'Edit Broadcast', 'Notifications', { permission: 'broadcasts.view', page: 'BroadcastPage' }),
 
   link('/waitlist', 'Savings Waitlist', 'Savings & Downloads', { permission: 'savings.view', page: 'SavingsWaitlistPage' }),
-  link('/downloads', 'Downloads', 'Savings & Downloads'),
+  link('/downloads', 'Downloads', 'Savings & Downloads', { page: 'DownloadsPage' }),
 
   link('/funds-transfer', 'Funds Transfer', 'Fund Transfer', { permission: 'transfers.view', page: 'FundsTransferPage', chord: 't' }),
   sub('/funds-transfer/{id}', 'Funds Transfer Detail', 'Fund Transfer', { permission: 'transfers.view', page: 'FundsTransferDetailPage' }),
@@ -287,10 +287,12 @@ export const ROUTES: readonly RouteEntry[] = [
   sub('/loans/new-loan', 'New Loan', 'Others', { permission: 'loans.manage', page: 'NewLoanPage' }),
   // Not in the spec: the spec's loan-tracker-all call needed a page.
   sub('/loans/tracker', 'Loan Tracker', 'Others', { permission: 'loans.view', page: 'LoanTrackerPage' }),
-  link('/reporting-page', 'Reporting', 'Others'),
-  sub('/reporting-page/view', 'Report', 'Others'),
+  link('/reporting-page', 'Reporting', 'Others', { permission: 'reports.view', page: 'ReportsPage' }),
+  sub('/reporting-page/view', 'Report', 'Others', { permission: 'reports.view', page: 'ReportViewPage' }),
   link('/retry-portal', 'Retry Portal', 'Others', { permission: 'transfers.view', page: 'RetryPortalPage' }),
-  link('/schedules-management', 'Schedules Management', 'Others'),
+  link('/schedules-management', 'Schedules Management', 'Others', { permission: 'schedules.view', page: 'SchedulesPage' }),
+  // Not in the spec: one scheduled export's settings and runs.
+  sub('/schedules-management/{id}', 'Scheduled Export', 'Others', { permission: 'schedules.view', page: 'SchedulePage' }),
   link('/website-forms', 'Website Forms', 'Others', { permission: 'website-forms.view', page: 'WebsiteFormsPage' }),
   sub('/website-forms/{id}', 'Website Form', 'Others', { permission: 'website-forms.view', page: 'WebsiteFormPage' }),
   sub('/no-permission', 'No Permission', null, { page: 'NoPermissionPage' }),

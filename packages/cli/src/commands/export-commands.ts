@@ -38,6 +38,10 @@ export function addExportCommands(program: Command, io: Io): void {
       leaf.option('--from <date>', 'start: a date, a date-time (Lagos time), today, yesterday or Nd (N days ago)');
       leaf.option('--to <date>', 'end: same forms; a bare date means the whole day');
     }
+    leaf.option(
+      '--job',
+      'run it as an export job on the server: rows frozen at the start, written there (surviving a server restart), kept in Downloads, then downloaded to --out; for exports too large to stream',
+    );
     const example = command.list?.dateRange
       ? `traction export ${name} --from 7d --to yesterday --out ${name}.csv`
       : `traction export ${name} --out ${name}.csv`;
@@ -60,18 +64,27 @@ export function addExportCommands(program: Command, io: Io): void {
         ...(typeof opts.from === 'string' ? { from: opts.from } : {}),
         ...(typeof opts.to === 'string' ? { to: opts.to } : {}),
       });
-      const result = await exportCsv(openSession(io, globals), command, input, {
-        out: globals.out,
-        ...(globals.bom !== undefined ? { bom: globals.bom } : {}),
-        ...(globals.csvKeys ? { keys: true } : {}),
-        progress: command.title.replace(/^(List|Read) /, '').toLowerCase(),
-      });
+      const progress = command.title.replace(/^(List|Read) /, '').toLowerCase();
+      let result: Awaited<ReturnType<typeof exportCsv>> & { exportId?: number };
+      if (opts.job) {
+        // The server writes the job's file once, for spreadsheets: labels as headers.
+        if (globals.csvKeys) throw usageError('--csv-keys cannot be used with --job: an export job writes the columns’ labels as headers');
+        const { exportAsJob } = await import('../services/export-job');
+        result = await exportAsJob(openSession(io, globals), command, input, { out: globals.out, progress });
+      } else {
+        result = await exportCsv(openSession(io, globals), command, input, {
+          out: globals.out,
+          ...(globals.bom !== undefined ? { bom: globals.bom } : {}),
+          ...(globals.csvKeys ? { keys: true } : {}),
+          progress,
+        });
+      }
       // The summary never goes where the rows went: a program reading standard output gets CSV alone.
       const summaryTo = result.target.kind === 'stdout' ? io.stderr : io.stdout;
       summaryTo.write(
         globals.json
-          ? `${JSON.stringify({ list: name, rows: result.rows, bytes: result.bytes, file: result.target.path ?? (result.target.kind === 'stdout' ? '-' : globals.out) })}\n`
-          : `${formatCount(result.rows)} rows written to ${result.target.label}\n`,
+          ? `${JSON.stringify({ list: name, rows: result.rows, bytes: result.bytes, file: result.target.path ?? (result.target.kind === 'stdout' ? '-' : globals.out), ...(result.exportId ? { exportId: result.exportId } : {}) })}\n`
+          : `${formatCount(result.rows)} rows written to ${result.target.label}${result.exportId ? ` (export #${result.exportId}, kept in Downloads)` : ''}\n`,
       );
     });
   }

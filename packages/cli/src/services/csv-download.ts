@@ -45,7 +45,8 @@ export function openCsvDownload(
   options: { wanted: CsvWanted; signal: AbortSignal; idleTimeoutMs?: number },
 ): Promise<IncomingMessage> {
   // A GET list takes its filters in the query; a POST list (the spec writes some) in a JSON body.
-  const { path, query, body } = toRequest(command, { ...input, download: 'csv' });
+  // A list is asked for its CSV; a command that answers a file (an export job's) is the CSV already.
+  const { path, query, body } = toRequest(command, command.list ? { ...input, download: 'csv' } : input);
   const payload = body === undefined || body instanceof FormData ? undefined : JSON.stringify(body);
   const url = new URL(`${apiUrl.replace(/\/+$/, '')}${path}`);
   for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);

@@ -49,7 +49,7 @@ async function countRows(session: Session, command: AnyCommand, input: Record<st
 }
 
 /** What became of `--out` when an export failed. */
-function aftermath(target: OutTarget, rows: number): string {
+export function aftermath(target: OutTarget, rows: number): string {
   if (target.kind === 'file') return target.replaces ? `${target.label} was left as it was.` : `${target.label} was not created.`;
   return rows > 0 ? `The ${rows} rows already written to ${target.label} are not the whole list.` : '';
 }
@@ -60,11 +60,13 @@ function aftermath(target: OutTarget, rows: number): string {
  * `X-Row-Count` trailer: a connection cut, a proxy that ended the answer early or dropped the
  * count, and a short answer all fail instead of passing for a complete export.
  */
-async function receive(
+export async function receive(
   session: Session,
   response: IncomingMessage,
   target: OutTarget,
   onProgress: (rows: number) => void,
+  /** Rows the file must hold when the server said so beforehand (an export job's file); else the trailer says. */
+  expectedRows?: number,
 ): Promise<{ rows: number; bytes: number }> {
   const counter = new CsvRecordCounter((records) => onProgress(Math.max(0, records - 1)));
   const rows = () => Math.max(0, counter.records - 1);
@@ -79,6 +81,10 @@ async function receive(
     const code = (error as NodeJS.ErrnoException).code;
     const how = code === 'ETIMEDOUT' ? (error as Error).message : code && code !== 'ERR_STREAM_PREMATURE_CLOSE' ? code : 'closed early';
     throw new CliError(`The connection to ${session.apiUrl} was cut after ${rows()} rows (${how}): the export is incomplete.`, undefined, { cause: error });
+  }
+  if (expectedRows !== undefined) {
+    if (rows() !== expectedRows) throw new CliError(`The export file holds ${expectedRows} rows but ${rows()} arrived: the download is incomplete.`);
+    return { rows: rows(), bytes: counter.bytes };
   }
   const declared = response.trailers['x-row-count'];
   if (declared === undefined) {

@@ -44,11 +44,14 @@ import { staffCodeCommands } from './staff-codes/index';
 import { visitCommands } from './visits/index';
 import { sheetCommands } from './sheets/index';
 import { fieldFormCommands } from './field-forms/index';
+import { datasetCommands } from './datasets/index';
+import { exportCommands } from './exports/index';
 import { airtimeCommands } from './airtime/index';
 import { marketingCommands } from './marketing/index';
 import { websiteFormCommands } from './website-forms/index';
 import { loanCommands } from './loans/index';
 import { deductionCommands } from './deductions/index';
+import { reportCommands } from './reports/index';
 import { clientErrorSettings, listClientErrors, reportClientError } from './client-errors/client-errors';
 
 /** Every command of the back office. Server, console and CLI are built from this list. */
@@ -106,11 +109,14 @@ export const registry = [
   ...visitCommands,
   ...sheetCommands,
   ...fieldFormCommands,
+  ...datasetCommands,
   ...airtimeCommands,
   ...marketingCommands,
   ...websiteFormCommands,
   ...loanCommands,
   ...deductionCommands,
+  ...reportCommands,
+  ...exportCommands,
   reportClientError,
   clientErrorSettings,
   listClientErrors,

@@ -63,6 +63,8 @@ import type { BusinessReferralsTable, StaffCodesTable } from './tables/staff-cod
 import type { FieldAgentsTable, MerchantCsrTable, VisitEventsTable, VisitsTable } from './tables/visits.tables';
 import type { FieldFormPhotosTable, FieldFormsTable } from './tables/field-forms.tables';
 import type { SheetRowsTable, SheetVersionsTable } from './tables/sheets.tables';
+import type { InvoicesTable, OnlineOrdersTable, OnlineStoresTable, ProductsTable, SalesTable } from './tables/commerce.tables';
+import type { ExportFilePartsTable, ExportFilesTable, ExportScheduleRunsTable, ExportSchedulesTable } from './tables/exports.tables';
 import type { AirtimeRateChangesTable, AirtimeRatesTable } from './tables/airtime.tables';
 import type { TerminalLocationsTable } from './tables/terminal-locations.tables';
 import type { TerminalOverrideCodesTable } from './tables/terminal-override-codes.tables';
@@ -179,4 +181,13 @@ export interface Database {
   field_form_photos: FieldFormPhotosTable;
   sheet_versions: SheetVersionsTable;
   sheet_rows: SheetRowsTable;
+  online_stores: OnlineStoresTable;
+  products: ProductsTable;
+  online_orders: OnlineOrdersTable;
+  invoices: InvoicesTable;
+  sales: SalesTable;
+  export_files: ExportFilesTable;
+  export_file_parts: ExportFilePartsTable;
+  export_schedules: ExportSchedulesTable;
+  export_schedule_runs: ExportScheduleRunsTable;
 }

@@ -10,6 +10,7 @@ import { seedMerchants } from '../demo/seed-merchants';
 import { seedPayments } from '../demo/seed-payments';
 import { seedBroadcasts } from '../demo/seed-broadcasts';
 import { seedWebsiteForms } from '../demo/seed-website-forms';
+import { seedCommerce } from '../demo/seed-commerce';
 import { seedMarketing } from '../demo/seed-marketing';
 import { seedNotifications } from '../demo/seed-notifications';
 import { seedSavingsWaitlist } from '../demo/seed-savings-waitlist';
@@ -76,6 +77,9 @@ const WRITTEN_IN_JAVASCRIPT = new Set<string>([
   'terminal-locations.available',
   'terminals.uploads',
   'terminal-delivery-states.list',
+  // An admin's own export files and the schedules: tens of rows, with filters and titles described in JavaScript.
+  'exports.list',
+  'schedules.list',
   // Bounded by the fleet (one deployment per terminal deployed), and their GPS column is composed in JavaScript.
   'terminal-deployment-codes.list',
   'terminal-deployment-responses.list',
@@ -141,6 +145,7 @@ beforeAll(async () => {
   await seedMarketing(t.db);
   await seedBroadcasts(t.deps);
   await seedWebsiteForms(t.deps);
+  await seedCommerce(t.db, { now: t.clock.now(), sales: 2_000 });
   // Text that must be quoted or neutralised, in the columns people type.
   const businesses = await t.db.selectFrom('businesses').select('id').orderBy('id').limit(TRICKY.length).execute();
   for (const [i, { id }] of businesses.entries()) {

@@ -104,7 +104,7 @@ export async function* streamListCsv<DB, TB, Row, Out extends object>(
 }
 
 /** The exported cells as SQL, when the list gives every column of the contract as SQL. */
-function csvCells<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row, Out>, columns: readonly ListColumn[], style: CsvStyle) {
+export function csvCells<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row, Out>, columns: readonly ListColumn[], style: CsvStyle) {
   const csv = source.csv as Readonly<Record<string, CsvValue | undefined>> | undefined;
   if (!csv || !columns.every((c) => csv[c.key] !== undefined)) return undefined;
   return columns.map((c, i) => csvCellSql(c, csv[c.key]!, style.spreadsheet).as(`c${i}`));

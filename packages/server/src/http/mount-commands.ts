@@ -394,11 +394,27 @@ function toJson(body: unknown): string {
  * as, never sniffed, in a sandbox with nothing allowed, and saved rather than shown unless the
  * command says inline.
  */
+/** A large file's parts as the response body, each read when the client is ready for it. */
+function partsStream(parts: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array<ArrayBuffer>> {
+  const iterator = parts[Symbol.asyncIterator]();
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value as Uint8Array<ArrayBuffer>);
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+
 function fileResponse(c: Context, file: FileAnswer): Response {
   // Whatever a handler names the file, no control or bidi character reaches the Save dialog.
   const fileName = safeFileName(file.fileName, 'download');
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
+  const body = file.body instanceof Uint8Array ? (file.body as Uint8Array<ArrayBuffer>) : partsStream(file.body);
+  return c.body(body, 200, {
     'content-type': file.contentType,
     'content-length': String(file.sizeBytes),
     'content-disposition': `${file.disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,

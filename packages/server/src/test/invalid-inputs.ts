@@ -155,6 +155,8 @@ export function validValue(nodeIn: JsonSchema, name: string, zodNode?: z.ZodType
         // a CBN bank code (GTBank), and transfer ids (batch status)
         '058',
         '1,2,3',
+        // a time of day (scheduled exports)
+        '09:30',
       ];
       if (/e-?mail/i.test(name) || node.format === 'email') seeds.unshift('nobody@example.com');
       const candidates = seeds.flatMap((seed) => [seed, fitLength(seed, node.minLength, node.maxLength)]);

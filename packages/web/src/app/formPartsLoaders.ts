@@ -13,4 +13,6 @@ export const formPartsLoaders: Readonly<Record<string, () => Promise<FormParts>>
   'loans.update': () => import('../modules/loans/loanFormParts').then((module) => module.UPDATE_LOAN_PARTS),
   'deductions.run': () => import('../modules/deductions/deductionRunParts').then((module) => module.DEDUCTION_RUN_PARTS),
   'deductions.bulk': () => import('../modules/deductions/deductionRunParts').then((module) => module.DEDUCTION_BULK_PARTS),
+  'schedules.create': () => import('../modules/schedules/scheduleFormParts').then((module) => module.SCHEDULE_FORM_PARTS),
+  'schedules.update': () => import('../modules/schedules/scheduleFormParts').then((module) => module.SCHEDULE_EDIT_PARTS),
 };

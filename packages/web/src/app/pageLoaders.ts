@@ -104,6 +104,9 @@ export const pageLoaders = {
   FormResponsesPage: () => import('../modules/field-forms/FormResponsesPage'),
   SimManagementPage: () => import('../modules/field-forms/SimManagementPage'),
   FieldFormPage: () => import('../modules/field-forms/FieldFormPage'),
+  DatasetsPage: () => import('../modules/datasets/DatasetsPage'),
+  ReportsPage: () => import('../modules/reports/ReportsPage'),
+  ReportViewPage: () => import('../modules/reports/ReportViewPage'),
   ChargebackFormPage: () => import('../modules/public-forms/ChargebackFormPage'),
   SupportFormPage: () => import('../modules/public-forms/SupportFormPage'),
   DeductionRunsPage: () => import('../modules/deductions/DeductionRunsPage'),
@@ -144,6 +147,9 @@ export const pageLoaders = {
   CsrAccountsPage: () => import('../modules/visits/CsrAccountsPage'),
   CsrOnboardedPage: () => import('../modules/visits/CsrOnboardedPage'),
   CsrDeploymentsPage: () => import('../modules/visits/CsrDeploymentsPage'),
+  DownloadsPage: () => import('../modules/downloads/DownloadsPage'),
+  SchedulesPage: () => import('../modules/schedules/SchedulesPage'),
+  SchedulePage: () => import('../modules/schedules/SchedulePage'),
 } satisfies Record<string, PageLoader>;
 
 // Routes may name exactly these pages: a route naming one that has no loader does not compile.

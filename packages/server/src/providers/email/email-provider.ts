@@ -4,7 +4,7 @@ export interface EmailMessage {
   subject: string;
   text: string;
   /** What the message is for; lets the sandbox mailbox be searched. */
-  kind: 'device-code' | 'password-reset' | 'invite' | 'broadcast' | 'website-form-reply';
+  kind: 'device-code' | 'password-reset' | 'invite' | 'broadcast' | 'website-form-reply' | 'scheduled-export';
   /** Values the message carries (a code, a link), for the sandbox mailbox. */
   data: Record<string, string>;
   /** Ours for the message, unique (a broadcast's delivery): a service that keeps it finds the message by it and never sends it twice. */

@@ -1,4 +1,5 @@
-import type { AnyCommand } from '@traction/core';
+import { BACKGROUND_EXPORT_ROWS, type AnyCommand } from '@traction/core';
+import { useBackgroundExport } from '../downloads/useBackgroundExport';
 import { Button } from '../ui/Button';
 import { useCsvDownload } from './useCsvDownload';
 
@@ -10,10 +11,15 @@ function kilobytes(bytes: number): string {
 
 /**
  * "Download CSV": the whole filtered result, not only the loaded rows, with rows received so far
- * (of `total` when known) and Cancel while it streams.
+ * (of `total` when known) and Cancel while it streams. Beside it "Export in background" starts a
+ * job on the server with the same filters, whose file appears in Downloads; above
+ * BACKGROUND_EXPORT_ROWS that comes first, as the default, since a stream that long is lost with
+ * the tab or the connection. Either can always be chosen.
  */
 export function CsvDownload({ command, filters, total }: { command: AnyCommand; filters: Record<string, unknown>; total: number | undefined }) {
   const { state, start, cancel } = useCsvDownload(command);
+  const background = useBackgroundExport(command);
+  const large = total !== undefined && total > BACKGROUND_EXPORT_ROWS;
 
   if (state.phase === 'running') {
     const share = total ? Math.min(1, state.rows / total) : undefined;
@@ -29,8 +35,20 @@ export function CsvDownload({ command, filters, total }: { command: AnyCommand; 
     );
   }
 
+  const backgroundButton = (
+    <Button
+      data-testid="export-background"
+      variant={large ? 'primary' : 'ghost'}
+      disabled={background.state.phase === 'starting'}
+      title="A job on the server writes the file, even if this tab closes; it appears in Downloads."
+      onClick={() => void background.start(filters)}
+    >
+      {background.state.phase === 'starting' ? 'Starting export…' : 'Export in background'}
+    </Button>
+  );
+
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex items-center gap-2" data-large-export={large || undefined}>
       {state.phase === 'done' ? (
         <span data-testid="csv-result" data-rows={state.rows} className="text-zinc-500 dark:text-zinc-400" role="status">
           Saved {count(state.rows)} rows
@@ -41,9 +59,20 @@ export function CsvDownload({ command, filters, total }: { command: AnyCommand; 
           {state.message}
         </span>
       ) : null}
-      <Button data-testid="download-csv" onClick={() => void start(filters)}>
-        Download CSV
+      {background.state.phase === 'failed' ? (
+        <span role="alert" data-testid="background-export-error" className="text-red-600 dark:text-red-400">
+          {background.state.message}
+        </span>
+      ) : null}
+      {large ? backgroundButton : null}
+      <Button
+        data-testid="download-csv"
+        title={large ? `Streams all ${count(total ?? 0)} rows to this browser now: keep the tab open until it is saved.` : undefined}
+        onClick={() => void start(filters)}
+      >
+        {large ? 'Download CSV now' : 'Download CSV'}
       </Button>
+      {large ? null : backgroundButton}
     </div>
   );
 }

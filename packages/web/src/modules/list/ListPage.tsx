@@ -64,6 +64,8 @@ export interface ListPageProps {
   views?: readonly ListView[];
   /** Shown between the title and the filters when the list belongs to a record the page is about (a bulk upload's state above its rows). */
   summary?: ReactNode;
+  /** Ask for the loaded rows again every so many ms, or not (false), given them: rows still changing (export files being written) are watched. */
+  refetchInterval?: (rows: readonly Record<string, unknown>[]) => number | false;
 }
 
 const NO_FIXED: Readonly<Record<string, unknown>> = {};
@@ -93,6 +95,7 @@ export function ListPage({
   onOpenRow,
   views,
   summary,
+  refetchInterval,
 }: ListPageProps) {
   const list = command.list;
   if (!list) throw new Error(`${command.id} is not a list command`);
@@ -106,7 +109,7 @@ export function ListPage({
   const filters = useMemo(() => ({ ...read.filters, ...fixedFilters }), [read, fixedFilters]);
   const filtersKey = JSON.stringify(filters);
   const { ignored } = read;
-  const { rows, total, query } = useListRows(command, filters);
+  const { rows, total, query } = useListRows(command, filters, refetchInterval);
 
   // The selection belongs to one set of filters: change them and it is gone, not carried over.
   const [held, setHeld] = useState<{ key: string; selection: Selection }>({ key: filtersKey, selection: emptySelection });

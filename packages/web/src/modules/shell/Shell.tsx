@@ -15,6 +15,8 @@ import { isPaletteRoute, paletteRoutePath } from '../palette/buildPaletteIndex';
 import { paletteOpenAtom } from '../palette/paletteAtoms';
 import { recentEntriesAtom } from '../palette/recentEntriesAtom';
 import { ROUTES } from '../../routes';
+import { ExportReadyEffect } from '../downloads/ExportReadyEffect';
+import { Toasts } from '../ui/Toasts';
 import { DeviceModal } from './DeviceModal';
 import { Sidebar } from './Sidebar';
 
@@ -79,6 +81,8 @@ export function Shell({ children }: { children: ReactNode }) {
       <CommandDialogHost />
       <GlobalShortcuts />
       <ShortcutHelp />
+      <Toasts />
+      <ExportReadyEffect />
     </div>
   );
 }

@@ -1,0 +1,107 @@
+import { ApiError } from '@traction/core';
+import type { AppDeps } from '../../deps';
+import type { JobDefinition, JobResult, RunningJob } from '../jobs/index';
+import { requesterContext } from './export-requester';
+import { dropSnapshot, freezeRows, headerLine, snapshotMode, windowCsv } from './export-snapshot';
+import { appendPart, exportProgress, recordFrozen, resetExport, setExportStatus } from './exports.repository';
+import type { ListLookup } from './list-lookup';
+
+export const EXPORT_WRITE_JOB = 'exports.write';
+
+export interface ExportJobPayload {
+  exportId: number;
+}
+
+/**
+ * Rows per part: each part is one COPY of the snapshot and one commit with the progress, so a
+ * restarted server loses at most one part's work. PGlite copies into memory, so its parts are smaller.
+ */
+const partRows = (deps: AppDeps) => (deps.copier?.windowed === false ? 50_000 : 20_000);
+
+/**
+ * Writes an export file (docs/decisions.md "Export jobs"): freezes the list's matching rows in one
+ * statement (its snapshot), then writes them out a part at a time, each part committed with the
+ * progress. Run again after a restart, it carries on after the last part committed.
+ */
+async function writeExport(lists: ListLookup, job: RunningJob<ExportJobPayload>): Promise<JobResult> {
+  const { deps } = job;
+  const id = job.payload.exportId;
+  const file = await exportProgress(deps.db, id);
+  // Deleted or expired before it was written: nothing to do.
+  if (!file || file.status === 'EXPIRED' || file.status === 'READY') {
+    await dropSnapshot(deps.db, id);
+    return { status: 'done', result: { skipped: true } };
+  }
+  const list = lists(file.command_id);
+  if (!list?.command.list) {
+    await setExportStatus(deps.db, id, 'FAILED', { now: deps.clock.now(), error: `The list ${file.command_id} no longer exists.` });
+    return { status: 'failed', reason: `no list ${file.command_id}` };
+  }
+  const { command } = list;
+  const columns = command.list!.columns;
+  let ctx: Awaited<ReturnType<typeof requesterContext>>;
+  let input: Record<string, unknown>;
+  try {
+    ctx = await requesterContext(deps, deps.db, { adminId: file.requested_by, command, now: deps.clock.now(), work: `export ${id}` });
+    input = command.input.parse({ ...file.filters, page: 1 }) as Record<string, unknown>;
+  } catch (error) {
+    const reason = error instanceof ApiError ? error.message : `The filters no longer suit the list: ${(error as Error).message}`;
+    await setExportStatus(deps.db, id, 'FAILED', { now: deps.clock.now(), error: reason });
+    await dropSnapshot(deps.db, id);
+    return { status: 'failed', reason };
+  }
+  return list.list({ input, ctx })(async (source) => {
+    let total = file.rows_total === null ? null : Number(file.rows_total);
+    let done = Number(file.rows_done);
+    let parts = file.parts;
+    const mode = snapshotMode(source, columns, deps.copier);
+    if (file.frozen_at === null || total === null) {
+      const header = Buffer.from(headerLine(columns));
+      total = await deps.db.transaction().execute(async (trx) => {
+        const rows = await freezeRows(trx, id, source, columns, mode);
+        await recordFrozen(trx, id, { rows, header, now: deps.clock.now() });
+        return rows;
+      });
+      done = 0;
+      parts = 1;
+      await job.progress({ done, total, message: `${total.toLocaleString('en')} rows frozen` });
+    }
+    const size = partRows(deps);
+    while (done < total) {
+      if (job.signal.aborted) return { status: 'retry', at: deps.clock.now(), reason: 'the worker stopped' };
+      const to = Math.min(done + size, total);
+      const part = await windowCsv(deps.db, deps.copier, id, mode, source, columns, done, to);
+      if (part.rows !== to - done) {
+        // The snapshot is gone or short (a database crash empties unlogged tables): start again from a new one.
+        await resetExport(deps.db, id);
+        return { status: 'retry', at: deps.clock.now(), reason: 'the frozen rows were lost; freezing them again' };
+      }
+      const appended = await deps.db.transaction().execute((trx) => appendPart(trx, id, { seq: parts, rowsDone: done, rows: part.rows, data: part.bytes }));
+      if (!appended) {
+        // Deleted meanwhile, or another writer has it: this one stops.
+        const now = await exportProgress(deps.db, id);
+        if (!now) await dropSnapshot(deps.db, id);
+        return { status: 'done', result: { stopped: true } };
+      }
+      done = to;
+      parts += 1;
+      await job.progress({ done, total });
+    }
+    await deps.db.transaction().execute(async (trx) => {
+      await setExportStatus(trx, id, 'READY', { now: deps.clock.now() });
+      await dropSnapshot(trx, id);
+    });
+    return { status: 'done', result: { rows: total, parts } };
+  });
+}
+
+/** The job that writes export files; lists are found through `lists`. */
+export function exportWriteJob(lists: ListLookup): JobDefinition<ExportJobPayload> {
+  return {
+    kind: EXPORT_WRITE_JOB,
+    // Freezing ten million rows takes a while without a word of progress.
+    leaseSeconds: 600,
+    maxAttempts: 5,
+    run: (job) => writeExport(lists, job),
+  };
+}
