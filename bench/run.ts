@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [server-start] [ledger] [transfers] [pipeline] [payments] [terminals] [--no-postgres] [--no-pglite] [--quick]]`
+ * `npm run bench [-- [sign-in] [list] [merchants] [palette] [table] [bundle] [cli] [server-start] [ledger] [transfers] [pipeline] [payments] [terminals] [exports] [--no-postgres] [--no-pglite] [--quick]]`
  *
  * Runs the benchmarks against real servers over loopback HTTP and prints figures: no
  * assertions, no pass or fail. PostgreSQL figures come from the server DATABASE_URL names, or
@@ -14,6 +14,7 @@ import { LEDGER_FULL, LEDGER_QUICK, ledgerBench } from './ledger.bench';
 import { TRANSFERS_FULL, TRANSFERS_QUICK, transfersBench } from './transfers.bench';
 import { PAYMENTS_FULL, PAYMENTS_QUICK, paymentsBench } from './payments.bench';
 import { TERMINALS_FULL, TERMINALS_QUICK, terminalsBench } from './terminals.bench';
+import { EXPORTS_FULL, EXPORTS_QUICK, exportsBench } from './exports.bench';
 import { bundleBench, printBundleFigures, type BundleFigure } from './bundle.bench';
 import { listCallBench, type ListOptions } from './list-call.bench';
 import { merchantsBench } from './merchants.bench';
@@ -30,7 +31,22 @@ const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith('--')));
 const picked = args.filter((arg) => !arg.startsWith('--'));
 for (const flag of flags) if (!['--no-postgres', '--no-pglite', '--quick'].includes(flag)) throw new Error(`unknown option ${flag}`);
-const NAMES = ['sign-in', 'list', 'merchants', 'palette', 'table', 'bundle', 'cli', 'server-start', 'ledger', 'transfers', 'pipeline', 'payments', 'terminals'];
+const NAMES = [
+  'sign-in',
+  'list',
+  'merchants',
+  'palette',
+  'table',
+  'bundle',
+  'cli',
+  'server-start',
+  'ledger',
+  'transfers',
+  'pipeline',
+  'payments',
+  'terminals',
+  'exports',
+];
 for (const name of picked) if (!NAMES.includes(name)) throw new Error(`unknown benchmark ${name} (${NAMES.join(', ')})`);
 const wanted = (name: string) => picked.length === 0 || picked.includes(name);
 const quick = flags.has('--quick');
@@ -130,6 +146,10 @@ try {
   // Terminals at 100,000: the list by search and by state beside raw pg; a 20,000-row XLSX upload.
   if (wanted('terminals')) {
     for (const database of databases) figures.push(...(await terminalsBench(database, quick ? TERMINALS_QUICK : TERMINALS_FULL)));
+  }
+  // Export jobs of a million sales: rows/s beside psql \copy, memory, and a kill halfway.
+  if (wanted('exports')) {
+    for (const database of databases) figures.push(...(await exportsBench(database, quick ? EXPORTS_QUICK : EXPORTS_FULL)));
   }
 } finally {
   await stopPostgres();

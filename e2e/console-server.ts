@@ -27,6 +27,8 @@ export interface ConsoleServerOptions {
   port?: number;
   /** Providers to use instead of the sandboxes made from the environment (a sandbox the test switches into an outage). */
   providers?: StartOptions['providers'];
+  /** False: this process runs no job worker (TRACTION_JOBS=off), so jobs wait for another, or a restart. */
+  jobs?: boolean;
 }
 
 /**
@@ -52,7 +54,11 @@ export async function startConsoleServer(options: ConsoleServerOptions = {}): Pr
     demoPayments: options.demoPayments ?? 3_000,
     // every terminal the payments name, and a fleet that pages
     demoTerminals: 1_000,
-    env: { TRACTION_ADMIN_EMAIL: ROOT_EMAIL, ...(options.generatedPassword ? {} : { TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD }) },
+    env: {
+      TRACTION_ADMIN_EMAIL: ROOT_EMAIL,
+      ...(options.generatedPassword ? {} : { TRACTION_ADMIN_PASSWORD: ROOT_PASSWORD }),
+      ...(options.jobs === false ? { TRACTION_JOBS: 'off' } : {}),
+    },
     // Tests change permissions and sessions straight in the database, as another server process
     // would: the session is read on every request (the running server keeps it 2 s).
     config: { scryptLogN: 10, webDistDir: WEB_DIST, sessionCacheMs: 0 },

@@ -19,6 +19,10 @@ export interface ChildOptions {
   payments?: number;
   /** Demo terminals to load after the merchants (in every state). */
   terminals?: number;
+  /** Demo sales (with the merchants' stores and catalogues) to load after the merchants. */
+  sales?: number;
+  /** A restart on the data a killed server left: no seeding; the admin is the one made then. */
+  reuse?: { email: string; password: string };
 }
 
 export interface ChildReady {
@@ -56,6 +60,10 @@ export interface BenchServer {
   memory(): Promise<ServerMemory>;
   /** Starts a new peak-memory measurement in the server process. */
   resetPeak(): void;
+  /** Kills the server process (SIGKILL, as a crash would), keeping its data. */
+  kill(): Promise<void>;
+  /** Starts a new server process on the data the last one left; `base` then names it. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,6 +81,7 @@ export async function startBenchServer(options: {
   merchants?: number;
   payments?: number;
   terminals?: number;
+  sales?: number;
 }): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'traction-bench-'));
   const created = options.database.kind === 'postgres' ? await createDatabase(options.database.serverUrl) : undefined;
@@ -88,35 +97,42 @@ export async function startBenchServer(options: {
     ...(options.merchants ? { merchants: options.merchants } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.terminals ? { terminals: options.terminals } : {}),
+    ...(options.sales ? { sales: options.sales } : {}),
   };
   // The child keeps this process's Node flags (they include tsx's loader), plus any given in
   // BENCH_SERVER_NODE_FLAGS, e.g. `--cpu-prof --cpu-prof-dir=.bench/profiles` to profile the server.
   const extraFlags = process.env.BENCH_SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
-  const child = fork(CHILD, [JSON.stringify(childOptions)], {
-    execArgv: [...process.execArgv, ...extraFlags],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let ready: ChildReady;
-  try {
-    ready = await new Promise<ChildReady>((resolve, reject) => {
+  const spawn = async (settings: ChildOptions) => {
+    const child = fork(CHILD, [JSON.stringify(settings)], {
+      execArgv: [...process.execArgv, ...extraFlags],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const ready = await new Promise<ChildReady>((resolve, reject) => {
       child.once('message', (message) => resolve(message as ChildReady));
       void exited.then((code) => reject(new Error(`the benchmark server exited with code ${code} before it was ready`)));
     });
+    return { child, exited, ready };
+  };
+  let current: Awaited<ReturnType<typeof spawn>>;
+  try {
+    current = await spawn(childOptions);
   } catch (error) {
     await cleanup();
     throw error;
   }
-  return {
-    base: new URL(ready.url),
-    email: ready.email,
-    password: ready.password,
-    scryptLogN: ready.scryptLogN,
-    label: ready.database === 'pglite' ? 'PGlite' : 'PostgreSQL',
-    ...(ready.seedMs !== undefined ? { seedMs: ready.seedMs } : {}),
+  const first = current.ready;
+  const server: BenchServer = {
+    base: new URL(first.url),
+    email: first.email,
+    password: first.password,
+    scryptLogN: first.scryptLogN,
+    label: first.database === 'pglite' ? 'PGlite' : 'PostgreSQL',
+    ...(first.seedMs !== undefined ? { seedMs: first.seedMs } : {}),
     ...(created ? { databaseUrl: created.url } : {}),
     memory: () =>
       new Promise<ServerMemory>((resolve) => {
+        const { child } = current;
         const onMessage = (message: unknown) => {
           if ((message as { type?: string }).type !== 'memory') return;
           child.off('message', onMessage);
@@ -125,8 +141,23 @@ export async function startBenchServer(options: {
         child.on('message', onMessage);
         child.send({ type: 'memory' });
       }),
-    resetPeak: () => void child.send({ type: 'reset-peak' }),
+    resetPeak: () => void current.child.send({ type: 'reset-peak' }),
+    kill: async () => {
+      current.child.kill('SIGKILL');
+      await current.exited;
+    },
+    restart: async () => {
+      current = await spawn({
+        dataDir: childOptions.dataDir,
+        ...(childOptions.databaseUrl ? { databaseUrl: childOptions.databaseUrl } : {}),
+        seedScale: 0,
+        ...(childOptions.scryptLogN ? { scryptLogN: childOptions.scryptLogN } : {}),
+        reuse: { email: first.email, password: first.password },
+      });
+      server.base = new URL(current.ready.url);
+    },
     close: async () => {
+      const { child, exited } = current;
       if (child.connected) child.send({ type: 'close' });
       const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
       await exited;
@@ -134,4 +165,5 @@ export async function startBenchServer(options: {
       await cleanup();
     },
   };
+  return server;
 }

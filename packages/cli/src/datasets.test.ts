@@ -21,10 +21,10 @@ afterAll(async () => {
 /** A Lagos calendar day `days` from today, as `--from` and `--to` take it. */
 const lagosDay = (days = 0) => new Date(Date.now() + 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
-describe('traction export datasets-sales', () => {
+describe('traction export sales', () => {
   it('writes the sales of a range of days as CSV', async () => {
     const out = join(user.configDir, 'sales.csv');
-    const run = await user.run(['export', 'datasets-sales', '--payment-method', 'CARD', '--from', lagosDay(-14), '--to', lagosDay(), '--out', out]);
+    const run = await user.run(['export', 'sales', '--payment-method', 'CARD', '--from', lagosDay(-14), '--to', lagosDay(), '--out', out]);
     expect(run.code, run.stderr).toBe(EXIT.ok);
     const lines = readFileSync(out, 'utf8')
       .replace(/^\uFEFF/, '')
@@ -42,22 +42,14 @@ describe('traction export datasets-sales', () => {
   }, 60_000);
 
   it('refuses a range of more than 366 days, naming the flag’s field', async () => {
-    const refused = await user.run(['export', 'datasets-sales', '--from', '2024-01-01', '--to', '2025-06-30', '--out', join(user.configDir, 'too-long.csv')]);
+    const refused = await user.run(['export', 'sales', '--from', '2024-01-01', '--to', '2025-06-30', '--out', join(user.configDir, 'too-long.csv')]);
     expect(refused.code).not.toBe(EXIT.ok);
     expect(refused.stderr).toContain('366 days');
   });
 
   it('is one of the lists traction export knows', async () => {
     const help = await user.run(['export', '--help']);
-    for (const name of [
-      'datasets-users',
-      'datasets-businesses',
-      'datasets-sales',
-      'datasets-invoices',
-      'datasets-orders',
-      'datasets-online-stores',
-      'datasets-products',
-    ]) {
+    for (const name of ['app-users', 'app-businesses', 'sales', 'invoices', 'orders', 'online-stores', 'products']) {
       expect(help.stdout + help.stderr).toContain(name);
     }
   });

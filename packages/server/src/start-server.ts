@@ -70,7 +70,7 @@ export interface StartOptions {
   demoPayments?: number;
   /** Demo terminals to load (default DEMO_TERMINALS). */
   demoTerminals?: number;
-  /** Sales merchants recorded in the app, loaded with the demo (default DEMO_SALES; a million takes seconds). */
+  /** Sales merchants recorded in the app, loaded with the demo (default DEMO_SALES; a million takes about 20 s on PGlite). */
   demoSales?: number;
   config?: Partial<ServerConfig>;
   /** Providers to use instead of the ones the environment names (the rest still come from it). */

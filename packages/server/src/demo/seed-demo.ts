@@ -43,6 +43,8 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'deductions.view',
     'deductions.manage',
     'deductions.run',
+    // What merchants do in the merchant app (issue 21): sales, invoices, orders, stores, products.
+    'datasets.view',
   ],
   'Risk & Compliance': [
     'admins.view',
@@ -140,6 +142,7 @@ const DEPARTMENT_PERMISSIONS: Record<string, Permission[]> = {
     'savings.view',
     'loans.view',
     'deductions.view',
+    'datasets.view',
   ],
   Engineering: ['admins.view', 'permissions.view', 'audit.view', 'jobs.view', 'transfers.view', 'monitoring.view'],
 };

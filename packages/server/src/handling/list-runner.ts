@@ -105,9 +105,14 @@ export async function* streamListCsv<DB, TB, Row, Out extends object>(
 
 /** The exported cells as SQL, when the list gives every column of the contract as SQL. */
 export function csvCells<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row, Out>, columns: readonly ListColumn[], style: CsvStyle) {
+  return csvCellValues(source, columns, style)?.map((cell, i) => cell.as(`c${i}`));
+}
+
+/** The exported cells as SQL expressions, unnamed (see `csvCells`). */
+export function csvCellValues<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row, Out>, columns: readonly ListColumn[], style: CsvStyle) {
   const csv = source.csv as Readonly<Record<string, CsvValue | undefined>> | undefined;
   if (!csv || !columns.every((c) => csv[c.key] !== undefined)) return undefined;
-  return columns.map((c, i) => csvCellSql(c, csv[c.key]!, style.spreadsheet).as(`c${i}`));
+  return columns.map((c) => csvCellSql(c, csv[c.key]!, style.spreadsheet));
 }
 
 /** The query PostgreSQL copies for a whole export, parameters written in (benchmarks run it through psql beside the server). */

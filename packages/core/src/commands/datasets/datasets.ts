@@ -76,9 +76,9 @@ export const datasetUser = z.object({
 export type DatasetUser = z.infer<typeof datasetUser>;
 
 export const listDatasetUsers = defineCommand({
-  id: 'datasets.users',
-  group: 'datasets',
-  action: 'users',
+  id: 'app-users.list',
+  group: 'app-users',
+  action: 'list',
   title: 'List the merchant app’s users',
   description:
     'Datasets, users: everyone who signs in to the merchant app, one row per business they belong to, newest first. Search matches the start of the name or email.',
@@ -113,7 +113,7 @@ export const listDatasetUsers = defineCommand({
     ],
     'email',
   ),
-  example: 'traction datasets users --role owner --startdatetime 2026-01-01 --download csv',
+  example: 'traction app-users list --role owner --startdatetime 2026-01-01',
 });
 
 export const datasetBusiness = z.object({
@@ -133,9 +133,9 @@ export const datasetBusiness = z.object({
 export type DatasetBusiness = z.infer<typeof datasetBusiness>;
 
 export const listDatasetBusinesses = defineCommand({
-  id: 'datasets.businesses',
-  group: 'datasets',
-  action: 'businesses',
+  id: 'app-businesses.list',
+  group: 'app-businesses',
+  action: 'list',
   title: 'List businesses with their app use',
   description:
     'Datasets, businesses: every business that signed up, newest first, with how many app users, online stores and products it has. Search matches the start of the name or email.',
@@ -168,7 +168,7 @@ export const listDatasetBusinesses = defineCommand({
     ],
     'name',
   ),
-  example: 'traction datasets businesses --state-code LA --startdatetime 2026-01-01',
+  example: 'traction app-businesses list --state-code LA --startdatetime 2026-01-01',
 });
 
 export const datasetSale = z.object({
@@ -188,9 +188,9 @@ export const datasetSale = z.object({
 export type DatasetSale = z.infer<typeof datasetSale>;
 
 export const listDatasetSales = defineCommand({
-  id: 'datasets.sales',
-  group: 'datasets',
-  action: 'sales',
+  id: 'sales.list',
+  group: 'sales',
+  action: 'list',
   title: 'List sales merchants recorded',
   description: `Datasets, sales: every sale merchants recorded in the app (of a product, or of an amount alone), newest first. Search matches the start of the merchant’s name. ${LIMITED}`,
   keywords: ['datasets', 'getallsales', 'saleswithtime', 'merchant sales', 'sales report'],
@@ -221,7 +221,7 @@ export const listDatasetSales = defineCommand({
     ],
     'businessName',
   ),
-  example: 'traction datasets sales --payment-method CARD --startdatetime 2026-11-01 --enddatetime 2026-11-30 --download csv',
+  example: 'traction sales list --payment-method CARD --startdatetime 2026-11-01 --enddatetime 2026-11-30',
 });
 
 export const datasetInvoice = z.object({
@@ -241,9 +241,9 @@ export const datasetInvoice = z.object({
 export type DatasetInvoice = z.infer<typeof datasetInvoice>;
 
 export const listDatasetInvoices = defineCommand({
-  id: 'datasets.invoices',
-  group: 'datasets',
-  action: 'invoices',
+  id: 'invoices.list',
+  group: 'invoices',
+  action: 'list',
   title: 'List invoices merchants sent',
   description: `Datasets, invoices: every invoice merchants sent their customers from the app, newest first, paid, unpaid or overdue. Search matches an invoice number exactly or the start of the customer’s name. ${LIMITED}`,
   keywords: ['datasets', 'getallinvoices', 'merchant invoices', 'overdue invoices'],
@@ -269,7 +269,7 @@ export const listDatasetInvoices = defineCommand({
     ],
     'number',
   ),
-  example: 'traction datasets invoices --status OVERDUE --download csv',
+  example: 'traction invoices list --status OVERDUE',
 });
 
 export const datasetOrder = z.object({
@@ -290,9 +290,9 @@ export const datasetOrder = z.object({
 export type DatasetOrder = z.infer<typeof datasetOrder>;
 
 export const listDatasetOrders = defineCommand({
-  id: 'datasets.orders',
-  group: 'datasets',
-  action: 'orders',
+  id: 'orders.list',
+  group: 'orders',
+  action: 'list',
   title: 'List orders placed with online stores',
   description: `Datasets, orders: every order customers placed with merchants’ online stores, newest first. Search matches an order reference exactly or the start of the customer’s name. ${LIMITED}`,
   keywords: ['datasets', 'getallorders', 'online orders', 'store orders'],
@@ -325,7 +325,7 @@ export const listDatasetOrders = defineCommand({
     ],
     'reference',
   ),
-  example: 'traction datasets orders --status PENDING --channel WHATSAPP',
+  example: 'traction orders list --status PENDING --channel WHATSAPP',
 });
 
 export const datasetOnlineStore = z.object({
@@ -345,9 +345,9 @@ export const datasetOnlineStore = z.object({
 export type DatasetOnlineStore = z.infer<typeof datasetOnlineStore>;
 
 export const listDatasetOnlineStores = defineCommand({
-  id: 'datasets.online-stores',
-  group: 'datasets',
-  action: 'online-stores',
+  id: 'online-stores.list',
+  group: 'online-stores',
+  action: 'list',
   title: 'List merchants’ online stores',
   description:
     'Datasets, online stores: every online store merchants opened in the app, newest first, with its products and orders. Search matches the start of the store’s name or its address exactly.',
@@ -380,7 +380,7 @@ export const listDatasetOnlineStores = defineCommand({
     ],
     'name',
   ),
-  example: 'traction datasets online-stores --status ACTIVE --state-code LA',
+  example: 'traction online-stores list --status ACTIVE --state-code LA',
 });
 
 export const datasetProduct = z.object({
@@ -400,9 +400,9 @@ export const datasetProduct = z.object({
 export type DatasetProduct = z.infer<typeof datasetProduct>;
 
 export const listDatasetProducts = defineCommand({
-  id: 'datasets.products',
-  group: 'datasets',
-  action: 'products',
+  id: 'products.list',
+  group: 'products',
+  action: 'list',
   title: 'List merchants’ products',
   description:
     'Datasets, products: every product merchants listed in the app, newest first, with its price and stock. Search matches the start of the product’s name or a SKU exactly.',
@@ -434,7 +434,7 @@ export const listDatasetProducts = defineCommand({
     ],
     'name',
   ),
-  example: 'traction datasets products --search "Indomie" --download csv',
+  example: 'traction products list --search "Indomie"',
 });
 
 /**

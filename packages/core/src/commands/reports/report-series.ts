@@ -65,7 +65,7 @@ export const paymentsRow = z.object({
 });
 export const walletBalancesRow = z.object({
   ...bucket,
-  /** Merchant wallets that had moved money by the end of the bucket. */
+  /** Merchant wallets open by the end of the day (by day), or of the range (by state or category). */
   wallets: count,
   /** Merchant wallet balances held at the end of the day (by day), or of the range (by state or category), kobo. */
   balance: z.number().int(),

@@ -1,10 +1,9 @@
 import type { ListColumn } from '@traction/core';
 import { stringify } from 'csv-stringify/sync';
-import { sql } from 'kysely';
-import type { CsvCopier } from '../../db/csv-copy';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import { inlineParameters } from '../../db/inline-parameters';
-import { csvCell, csvCells, SPREADSHEET_CSV } from '../../handling/list-runner';
+import { csvCell, csvCellValues, SPREADSHEET_CSV } from '../../handling/list-runner';
 import type { ListSource } from '../../handling/implement';
 
 /**
@@ -15,8 +14,12 @@ import type { ListSource } from '../../handling/implement';
  */
 export const snapshotTable = (exportId: number) => `export_rows_${exportId}`;
 
-/** Which way the frozen rows are written: as CSV cells PostgreSQL formats (COPY), or as the list's rows mapped here. */
-export type SnapshotMode = 'cells' | 'rows';
+/**
+ * How the frozen rows become CSV. `lines`: the list gives every column as SQL, so the snapshot
+ * holds each row's finished CSV line and parts are assembled inside the database, the bytes never
+ * passing through the server. `rows`: the list's own rows are frozen and mapped here.
+ */
+export type SnapshotMode = 'lines' | 'rows';
 
 const ROW_NUMBER = 'export_n';
 
@@ -25,6 +28,19 @@ function orderOf<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row
   const direction = sql.raw(source.cursor.direction);
   const cursor = sql`${sql.ref(source.cursor.column)} ${direction}`;
   return source.sortFirst ? sql`${sql.ref(source.sortFirst.column)} ${direction}, ${cursor}` : cursor;
+}
+
+/**
+ * A cell as PostgreSQL's COPY … (FORMAT csv) writes it, so a file assembled in SQL is byte for
+ * byte the one COPY (the browser's download) gives: nothing for NULL, quoted (quotes doubled) when
+ * it holds a comma, a quote or a line break, or is empty.
+ */
+const csvQuoted = (cell: RawBuilder<unknown>) =>
+  sql<string>`case when ${cell} is null then '' when ${cell} = '' or ${cell} ~ '[",\\r\\n]' then '"' || replace(${cell}, '"', '""') || '"' else ${cell} end`;
+
+/** How a list's snapshot is written: as lines when the list gives every column as SQL. */
+export function snapshotMode<DB, TB, Row, Out extends object>(source: ListSource<DB, TB, Row, Out>, columns: readonly ListColumn[]): SnapshotMode {
+  return csvCellValues(source, columns, SPREADSHEET_CSV) ? 'lines' : 'rows';
 }
 
 /**
@@ -38,27 +54,31 @@ export async function freezeRows<DB, TB, Row, Out extends object>(
   columns: readonly ListColumn[],
   mode: SnapshotMode,
 ): Promise<number> {
-  const cells = mode === 'cells' ? csvCells(source, columns, SPREADSHEET_CSV) : undefined;
   const numbered = sql`row_number() over (order by ${orderOf(source)})`.as(ROW_NUMBER);
-  const query = cells ? source.query.clearSelect().select([...cells, numbered] as never) : source.query.select(numbered as never);
-  const compiled = query.compile();
+  const cells = mode === 'lines' ? csvCellValues(source, columns, SPREADSHEET_CSV) : undefined;
+  const inner = cells
+    ? source.query.clearSelect().select([...cells.map((cell, i) => cell.as(`c${i}`)), numbered] as never)
+    : source.query.select(numbered as never);
+  const compiled = inner.compile();
+  const selected = inlineParameters(compiled.sql, compiled.parameters);
+  // Cells are computed once in the inner query; the outer one only quotes and joins them.
+  const line = cells
+    ? sql.join(
+        cells.map((_, i) => csvQuoted(sql.ref(`c${i}`))),
+        sql`|| ',' ||`,
+      )
+    : undefined;
   const table = snapshotTable(exportId);
   await sql.raw(`drop table if exists ${table}`).execute(db);
   // Parameters written in: CREATE TABLE AS takes none.
-  await sql.raw(`create unlogged table ${table} as ${inlineParameters(compiled.sql, compiled.parameters)}`).execute(db);
+  if (line) {
+    const outer = sql`select ${sql.ref(ROW_NUMBER)}, ${line} as line from (${sql.raw(selected)}) as cells`.compile(db);
+    await sql.raw(`create unlogged table ${table} as ${inlineParameters(outer.sql, outer.parameters)}`).execute(db);
+  } else await sql.raw(`create unlogged table ${table} as ${selected}`).execute(db);
   // The rows are stored in the order they were numbered, so a block range index finds a window cheaply.
   await sql.raw(`create index on ${table} using brin (${ROW_NUMBER})`).execute(db);
   const counted = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db);
   return Number(counted.rows[0]?.n ?? 0);
-}
-
-/** How a list's snapshot is written: as cells when the list gives every column as SQL and the database can COPY. */
-export function snapshotMode<DB, TB, Row, Out extends object>(
-  source: ListSource<DB, TB, Row, Out>,
-  columns: readonly ListColumn[],
-  copier: CsvCopier | undefined,
-): SnapshotMode {
-  return copier && csvCells(source, columns, SPREADSHEET_CSV) ? 'cells' : 'rows';
 }
 
 /** The header line of the file, as the browser's CSV download writes it (with a byte-order mark for spreadsheets). */
@@ -66,36 +86,33 @@ export function headerLine(columns: readonly ListColumn[]): string {
   return stringify([columns.map((column) => column.label)], { bom: true });
 }
 
-/** The CSV of the frozen rows numbered `from + 1` … `to`. */
-export async function windowCsv<DB, TB, Row, Out extends object>(
+/**
+ * Writes the frozen rows numbered `from + 1` … `to` as part `seq` of the file and answers how many
+ * rows it holds. Lines are joined inside the database; rows are read, mapped and written here.
+ */
+export async function writePart<DB, TB, Row, Out extends object>(
   db: Db,
-  copier: CsvCopier | undefined,
-  exportId: number,
-  mode: SnapshotMode,
-  source: ListSource<DB, TB, Row, Out>,
-  columns: readonly ListColumn[],
-  from: number,
-  to: number,
-): Promise<{ bytes: Uint8Array; rows: number }> {
-  const table = snapshotTable(exportId);
-  if (mode === 'cells' && copier) {
-    const names = columns.map((_, i) => `c${i}`).join(', ');
-    const chunks: Uint8Array[] = [];
-    const copy = copier.copy(`select ${names} from ${table} where ${ROW_NUMBER} > ${from} and ${ROW_NUMBER} <= ${to} order by ${ROW_NUMBER}`);
-    for (;;) {
-      const next = await copy.next();
-      if (next.done) return { bytes: Buffer.concat(chunks), rows: next.value };
-      chunks.push(next.value);
-    }
+  args: { exportId: number; seq: number; mode: SnapshotMode; source: ListSource<DB, TB, Row, Out>; columns: readonly ListColumn[]; from: number; to: number },
+): Promise<{ rows: number; bytes: number }> {
+  const table = sql.table(snapshotTable(args.exportId));
+  const n = sql.ref(ROW_NUMBER);
+  if (args.mode === 'lines') {
+    const written = await sql<{ rows: number; bytes: number }>`
+      insert into export_file_parts (export_id, seq, rows, data)
+      select ${args.exportId}, ${args.seq}, count(*), convert_to(coalesce(string_agg(line || E'\\n', '' order by ${n}), ''), 'UTF8')
+      from ${table} where ${n} > ${args.from} and ${n} <= ${args.to}
+      returning rows, length(data) as bytes`.execute(db);
+    const row = written.rows[0]!;
+    return { rows: Number(row.rows), bytes: Number(row.bytes) };
   }
-  const rows = await sql<
-    Record<string, unknown>
-  >`select * from ${sql.table(table)} where ${sql.ref(ROW_NUMBER)} > ${from} and ${sql.ref(ROW_NUMBER)} <= ${to} order by ${sql.ref(ROW_NUMBER)}`.execute(db);
-  const records = rows.rows.map((raw) => {
-    const row = source.map(raw as Row) as Record<string, unknown>;
-    return columns.map((column) => csvCell(column, Object.hasOwn(row, column.key) ? row[column.key] : undefined, true));
+  const read = await sql<Record<string, unknown>>`select * from ${table} where ${n} > ${args.from} and ${n} <= ${args.to} order by ${n}`.execute(db);
+  const records = read.rows.map((raw) => {
+    const row = args.source.map(raw as Row) as Record<string, unknown>;
+    return args.columns.map((column) => csvCell(column, Object.hasOwn(row, column.key) ? row[column.key] : undefined, true));
   });
-  return { bytes: Buffer.from(stringify(records)), rows: records.length };
+  const data = Buffer.from(stringify(records));
+  await db.insertInto('export_file_parts').values({ export_id: args.exportId, seq: args.seq, rows: records.length, data }).execute();
+  return { rows: records.length, bytes: data.length };
 }
 
 /** Drops an export's snapshot table, if it is still there. */

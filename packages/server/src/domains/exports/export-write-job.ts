@@ -2,11 +2,18 @@ import { ApiError } from '@traction/core';
 import type { AppDeps } from '../../deps';
 import type { JobDefinition, JobResult, RunningJob } from '../jobs/index';
 import { requesterContext } from './export-requester';
-import { dropSnapshot, freezeRows, headerLine, snapshotMode, windowCsv } from './export-snapshot';
-import { appendPart, exportProgress, recordFrozen, resetExport, setExportStatus } from './exports.repository';
+import { dropSnapshot, freezeRows, headerLine, snapshotMode, writePart } from './export-snapshot';
+import { exportProgress, recordFrozen, recordPart, resetExport, setExportStatus } from './exports.repository';
 import type { ListLookup } from './list-lookup';
 
 export const EXPORT_WRITE_JOB = 'exports.write';
+
+/** Rolls a part back: the snapshot was short (`lost`), or the file moved on without this writer (`moved`). */
+class PartRefused extends Error {
+  constructor(readonly why: 'lost' | 'moved') {
+    super(`export part refused: ${why}`);
+  }
+}
 
 export interface ExportJobPayload {
   exportId: number;
@@ -16,7 +23,7 @@ export interface ExportJobPayload {
  * Rows per part: each part is one COPY of the snapshot and one commit with the progress, so a
  * restarted server loses at most one part's work. PGlite copies into memory, so its parts are smaller.
  */
-const partRows = (deps: AppDeps) => (deps.copier?.windowed === false ? 50_000 : 20_000);
+const partRows = (deps: AppDeps) => (deps.copier?.windowed === false ? 100_000 : 20_000);
 
 /**
  * Writes an export file (docs/decisions.md "Export jobs"): freezes the list's matching rows in one
@@ -54,7 +61,7 @@ async function writeExport(lists: ListLookup, job: RunningJob<ExportJobPayload>)
     let total = file.rows_total === null ? null : Number(file.rows_total);
     let done = Number(file.rows_done);
     let parts = file.parts;
-    const mode = snapshotMode(source, columns, deps.copier);
+    const mode = snapshotMode(source, columns);
     if (file.frozen_at === null || total === null) {
       const header = Buffer.from(headerLine(columns));
       total = await deps.db.transaction().execute(async (trx) => {
@@ -70,17 +77,26 @@ async function writeExport(lists: ListLookup, job: RunningJob<ExportJobPayload>)
     while (done < total) {
       if (job.signal.aborted) return { status: 'retry', at: deps.clock.now(), reason: 'the worker stopped' };
       const to = Math.min(done + size, total);
-      const part = await windowCsv(deps.db, deps.copier, id, mode, source, columns, done, to);
-      if (part.rows !== to - done) {
-        // The snapshot is gone or short (a database crash empties unlogged tables): start again from a new one.
+      const outcome = await deps.db
+        .transaction()
+        .execute(async (trx) => {
+          const part = await writePart(trx, { exportId: id, seq: parts, mode, source, columns, from: done, to });
+          // The snapshot is gone or short (a database crash empties unlogged tables).
+          if (part.rows !== to - done) throw new PartRefused('lost');
+          if (!(await recordPart(trx, id, { seq: parts, rowsDone: done, rows: part.rows, bytes: part.bytes }))) throw new PartRefused('moved');
+          return 'written' as const;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof PartRefused) return error.why;
+          throw error;
+        });
+      if (outcome === 'lost') {
         await resetExport(deps.db, id);
         return { status: 'retry', at: deps.clock.now(), reason: 'the frozen rows were lost; freezing them again' };
       }
-      const appended = await deps.db.transaction().execute((trx) => appendPart(trx, id, { seq: parts, rowsDone: done, rows: part.rows, data: part.bytes }));
-      if (!appended) {
+      if (outcome === 'moved') {
         // Deleted meanwhile, or another writer has it: this one stops.
-        const now = await exportProgress(deps.db, id);
-        if (!now) await dropSnapshot(deps.db, id);
+        if (!(await exportProgress(deps.db, id))) await dropSnapshot(deps.db, id);
         return { status: 'done', result: { stopped: true } };
       }
       done = to;
@@ -91,6 +107,8 @@ async function writeExport(lists: ListLookup, job: RunningJob<ExportJobPayload>)
       await setExportStatus(trx, id, 'READY', { now: deps.clock.now() });
       await dropSnapshot(trx, id);
     });
+    // A scheduled run waiting to send this file need not wait for its next look.
+    deps.jobs?.nudge();
     return { status: 'done', result: { rows: total, parts } };
   });
 }

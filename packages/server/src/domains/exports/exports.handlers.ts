@@ -66,6 +66,7 @@ export function exportImplementations(lists: ListLookup) {
       now: ctx.now,
       retentionDays: ctx.deps.config.exportRetentionDays,
     });
+    ctx.afterCommit(() => ctx.deps.jobs?.nudge());
     return (await findExportFile(ctx.db, id))!;
   });
 

@@ -138,21 +138,20 @@ export async function recordFrozen(db: Db, id: number, args: { rows: number; hea
 }
 
 /**
- * Appends a part, if the file still stands where the writer read it (`rowsDone`, `parts`):
- * false when the file was deleted or another writer got there first.
+ * Records a part written (`seq`, holding `rows` rows and `bytes` bytes) as the file's progress, if
+ * the file still stands where the writer read it (`rowsDone`, `parts`): false when it was deleted
+ * meanwhile or another writer got there first (the caller then rolls the part back).
  */
-export async function appendPart(db: Db, id: number, args: { seq: number; rowsDone: number; rows: number; data: Uint8Array }): Promise<boolean> {
+export async function recordPart(db: Db, id: number, args: { seq: number; rowsDone: number; rows: number; bytes: number }): Promise<boolean> {
   const moved = await db
     .updateTable('export_files')
-    .set({ rows_done: args.rowsDone + args.rows, bytes: sql`bytes + ${args.data.length}`, parts: args.seq + 1 })
+    .set({ rows_done: args.rowsDone + args.rows, bytes: sql`bytes + ${args.bytes}`, parts: args.seq + 1 })
     .where('id', '=', id)
     .where('parts', '=', args.seq)
     .where('rows_done', '=', String(args.rowsDone) as never)
     .where('status', '=', 'RUNNING')
     .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) return false;
-  await db.insertInto('export_file_parts').values({ export_id: id, seq: args.seq, rows: args.rows, data: args.data }).execute();
-  return true;
+  return Number(moved.numUpdatedRows) === 1;
 }
 
 /** Forgets a snapshot that is gone (a database crash empties unlogged tables): the export starts again from a new one. */

@@ -78,6 +78,8 @@ async function runSchedule(lists: ListLookup, job: RunningJob<{ scheduleId: numb
     await queueScheduleRun(trx, { scheduleId: schedule.id, at: following.at, now });
     return { stale: false, started };
   });
+  // The export it queued can start now rather than at the worker's next poll.
+  if (result.started) deps.jobs?.nudge();
   return { status: 'done', result: { ...result } };
 }
 

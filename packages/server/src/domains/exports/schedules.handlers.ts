@@ -132,6 +132,7 @@ export function scheduleImplementations(lists: ListLookup) {
       { day: lagosDay(ctx.now), manual: true, now: ctx.now },
     );
     if (!started) throw badRequest(`Scheduled export #${input.id} could not start: its list no longer exists.`);
+    ctx.afterCommit(() => ctx.deps.jobs?.nudge());
     const run = await runQuery(ctx.db).where('r.id', '=', started.runId).executeTakeFirstOrThrow();
     return { run: toRunRow(run), export: (await findExportFile(ctx.db, started.exportId))! };
   });

@@ -119,14 +119,18 @@ export function walletBalancesSql(by: ReportGrouping, window: ReportWindow): Raw
   }
   const source = sql`ledger_accounts l join businesses b on b.id = l.business_id
     left join (select e.account_id, sum(${change}) as moved from ledger_wallet_entries e where e.created_at > ${window.to} group by e.account_id) later on later.account_id = l.id`;
-  // The window's start does not matter here: a wallet opened before it still holds money at its end.
+  // Every wallet, whenever opened: one opened after the window holds nothing at its end once its
+  // later changes are taken off, and the count takes only those opened by then.
   return bucketedSql({
     by,
-    window: { from: new Date('1900-01-01T00:00:00.000Z'), to: window.to },
+    window: { from: new Date('1900-01-01T00:00:00.000Z'), to: new Date('2999-12-31T23:59:59.999Z') },
     source,
     only: sql`l.kind = 'wallet'`,
     at: 'l.created_at',
-    metrics: [count('wallets'), { name: 'balance', aggregate: sql`sum(l.balance - coalesce(later.moved, 0))`, money: true }],
+    metrics: [
+      count('wallets', sql`count(*) filter (where l.created_at <= ${window.to})`),
+      { name: 'balance', aggregate: sql`sum(l.balance - coalesce(later.moved, 0))`, money: true },
+    ],
   });
 }
 

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithSession } from '../../test/renderWithSession';
 import { Toasts } from '../ui/Toasts';
 import { ExportReadyEffect } from './ExportReadyEffect';
-import { exportsStartedAtom } from './exportsStartedAtom';
+import { EXPORTS_AWAITED_KEY, exportsStartedAtom } from './exportsStartedAtom';
 
 const call = vi.fn();
 const download = vi.fn();
@@ -64,6 +64,7 @@ const toastTexts = () => [...document.querySelectorAll('[data-toast]')].map((toa
 beforeEach(() => {
   call.mockReset();
   download.mockReset();
+  localStorage.clear();
 });
 afterEach(cleanup);
 
@@ -102,5 +103,17 @@ describe('ExportReadyEffect', () => {
     await waitFor(() => expect(call.mock.calls.length).toBeGreaterThanOrEqual(2));
     store.set(exportsStartedAtom, new Set([20]));
     await waitFor(() => expect(toastTexts()).toEqual([expect.stringContaining('Admins export ready — 3 rows')]));
+  });
+
+  it('after a reload, toasts a file this browser started that finished meanwhile, once, and stops awaiting it', async () => {
+    localStorage.setItem(EXPORTS_AWAITED_KEY, JSON.stringify([21]));
+    const done = { ...sales, id: 21, status: 'READY' as const, rowsDone: 1_000_000 };
+    answering([done]);
+    const store = createStore();
+    renderWatcher(store);
+    await waitFor(() => expect(toastTexts()).toEqual([expect.stringContaining('ready — 1,000,000 rows')]));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(EXPORTS_AWAITED_KEY) ?? 'null')).toEqual([]));
+    await waitFor(() => expect(call.mock.calls.length).toBeGreaterThanOrEqual(4));
+    expect(toastTexts()).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { type ExportFileRow, type ExportStatus, listExports } from '@traction/core';
-import { useAtomValue } from 'jotai';
+import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useCommandQuery } from '../list/useCommandQuery';
 import { useToast } from '../ui/useToast';
@@ -22,10 +22,11 @@ const MINE = { mine: true } as const;
  * (with Download and a link to Downloads) or FAILED (with its error): those they started, here or
  * from the CLI, not a schedule's nightly ones. Asks every few seconds while one is pending, once a
  * minute otherwise, and at once when this tab starts one. Files first seen finished are old news,
- * unless this tab started them (a small export can be written before the first look).
+ * unless this browser started them and has not yet said so (exportsStartedAtom: a small export can
+ * be written before the first look, or while the page reloads).
  */
 export function ExportReadyEffect({ pendingPollMs = 3_000, idlePollMs = 60_000 }: ExportReadyEffectProps) {
-  const started = useAtomValue(exportsStartedAtom);
+  const [started, setStarted] = useAtom(exportsStartedAtom);
   const startedRef = useRef(started);
   startedRef.current = started;
   const seen = useRef<Map<number, ExportStatus> | null>(null);
@@ -76,7 +77,10 @@ export function ExportReadyEffect({ pendingPollMs = 3_000, idlePollMs = 60_000 }
       }
     }
     seen.current = new Map(data.items.map((file) => [file.id, file.status]));
-  }, [data, started, show]);
+    // Announced files are no longer awaited, in this browser's other tabs either.
+    const settled = [...started].filter((id) => announced.current.has(id));
+    if (settled.length > 0) setStarted((current) => new Set([...current].filter((id) => !settled.includes(id))));
+  }, [data, started, show, setStarted]);
 
   return null;
 }

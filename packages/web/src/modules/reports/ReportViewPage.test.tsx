@@ -5,7 +5,6 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithSession } from '../../test/renderWithSession';
-import ReportsPage from './ReportsPage';
 import ReportViewPage from './ReportViewPage';
 
 const call = vi.fn();
@@ -99,26 +98,5 @@ describe('ReportViewPage', () => {
       permissions: ['reports.view'],
     });
     expect(await screen.findByText('Nothing in this range.')).toBeTruthy();
-  });
-});
-
-describe('ReportsPage', () => {
-  it('shows every report with its headline numbers; j moves to the first and Enter opens it with the range', async () => {
-    const user = userEvent.setup();
-    renderWithSession(<ReportsPage />, {
-      url: '/reporting-page?startdatetime=2026-11-18&enddatetime=2026-11-20',
-      path: '/reporting-page',
-      routes: { '/reporting-page/view': <Where /> },
-      permissions: ['reports.view'],
-    });
-    await screen.findByRole('heading', { name: 'Reporting' });
-    await waitFor(() => expect(document.querySelector('[data-headline="signups"]')?.textContent).toBe('Sign-ups3'));
-    expect(document.querySelectorAll('[data-report-card]')).toHaveLength(5);
-    await user.keyboard('j');
-    expect(document.activeElement?.getAttribute('data-report-card')).toBe('signups');
-    await user.keyboard('{Enter}');
-    await waitFor(() =>
-      expect(screen.getByTestId('where').textContent).toBe('/reporting-page/view?report=signups&by=day&startdatetime=2026-11-18&enddatetime=2026-11-20'),
-    );
   });
 });
