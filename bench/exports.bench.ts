@@ -35,7 +35,7 @@ export interface ExportsBenchOptions {
 export const EXPORTS_FULL: ExportsBenchOptions = { sales: 1_000_000 };
 export const EXPORTS_QUICK: ExportsBenchOptions = { sales: 100_000 };
 
-const LIST = 'datasets.sales';
+const LIST = 'sales.list';
 
 interface ExportView {
   id: number;

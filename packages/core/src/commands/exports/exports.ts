@@ -83,7 +83,7 @@ export const createExport = defineCommand({
   action: 'create',
   title: 'Export a list in the background',
   description:
-    'Starts an export job: every row of the list matching the filters is frozen at the start (a consistent snapshot) and written to a CSV file on the server, which appears in Downloads when ready. Needs the permission of the list exported. The file is kept for the retention period (7 days unless configured).',
+    'Starts an export job: every row of the list matching the filters is frozen at the start (a consistent snapshot) and written to a CSV file on the server, which appears in Downloads when ready. Needs the permission of the list exported. The file is kept for the retention period (7 days unless configured). `traction export <list> --job --out FILE` starts one with the list’s filters, waits and downloads it.',
   keywords: ['export job', 'background export', 'large export', 'downloads'],
   method: 'POST',
   path: BASE,
@@ -96,7 +96,7 @@ export const createExport = defineCommand({
   }),
   output: exportFileRow,
   audit: { action: (input) => `start an export of ${said(input.list)}` },
-  example: 'traction export sales --from 2026-11-01 --to 2026-11-27 --job --out sales.csv',
+  example: 'traction downloads create --list sales.list',
 });
 
 const listColumns: readonly ListColumn[] = [

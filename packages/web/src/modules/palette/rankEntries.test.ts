@@ -32,7 +32,18 @@ describe('buildPaletteIndex', () => {
   it('offers the commands an admin may run, without the session commands', () => {
     const commands = registry as readonly AnyCommand[];
     const none = keys(buildPaletteIndex([], commands, new Set()));
-    expect(none).toEqual(['command:auth.whoami', 'command:permissions.catalogue', 'command:location.states', 'command:features.list']);
+    // Export files are everyone's own: their commands need no permission (the lists exported do).
+    expect(none).toEqual([
+      'command:auth.whoami',
+      'command:permissions.catalogue',
+      'command:location.states',
+      'command:features.list',
+      'command:exports.list',
+      'command:exports.get',
+      'command:exports.create',
+      'command:exports.download',
+      'command:exports.delete',
+    ]);
     const admin = keys(buildPaletteIndex([], commands, new Set(['admins.create', 'admins.delete', 'admins.view'])));
     expect(admin).toContain('command:admins.create');
     expect(admin).toContain('command:admins.delete');
