@@ -128,6 +128,12 @@ const PAGES = [
   '/csr-account-list',
   '/csr-onboarded-merchant',
   '/csr-terminal-deployment',
+  '/dataset?set=sales',
+  '/dataset?set=users',
+  '/reporting-page',
+  '/reporting-page/view?report=payments&by=state',
+  '/downloads',
+  '/schedules-management',
   '/no-permission',
   '/error',
 ];

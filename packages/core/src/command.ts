@@ -47,6 +47,8 @@ export interface ListSpec {
   rowName?: string;
   /** Whether `download=csv` streams the whole filtered result. */
   csv: boolean;
+  /** False: no export job writes this list (the export files and their schedules: a copy of them helps nobody). */
+  exportJobs?: boolean;
   /** Commands that act on selected rows (their ids). */
   bulkCommands?: readonly string[];
 }

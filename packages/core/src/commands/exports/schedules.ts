@@ -121,7 +121,7 @@ export const listExportSchedules = defineCommand({
   permission: 'schedules.view',
   input: z.object({ ...listPaging, active: z.boolean().optional().meta({ label: 'Active' }) }),
   output: listOutput(exportScheduleRow),
-  list: { route: '/schedules-management', pageSize: PAGE_SIZE, rowKey: 'id', rowName: 'name', csv: true, columns: scheduleColumns },
+  list: { route: '/schedules-management', pageSize: PAGE_SIZE, rowKey: 'id', rowName: 'name', csv: true, exportJobs: false, columns: scheduleColumns },
   example: 'traction schedules list',
 });
 

@@ -37,7 +37,7 @@ async function visibleExport(ctx: HandlerContext, id: number): Promise<ExportFil
 export function exportableList(lists: ListLookup, ctx: HandlerContext, commandId: string, field = 'list') {
   const admin = requireAdmin(ctx);
   const list = lists(commandId);
-  if (!list?.command.list?.csv) {
+  if (!list?.command.list?.csv || list.command.list.exportJobs === false) {
     throw badRequest(`There is no list "${commandId}" to export. Name a list by its command id, such as sales.list.`, [
       { field, message: 'is not a list that exports CSV' },
     ]);

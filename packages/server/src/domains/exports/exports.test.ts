@@ -107,6 +107,8 @@ describe('export jobs', () => {
     const unknown = await analyst.request('POST', '/v1/exports', { body: { list: 'nothing.list', filters: {} } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.details.fields[0].field).toBe('list');
+    // The export files themselves are not exported by a job.
+    expect((await analyst.request('POST', '/v1/exports', { body: { list: 'exports.list', filters: {} } })).status).toBe(400);
     const bad = await analyst.request('POST', '/v1/exports', { body: { list: 'fraud.list', filters: { is_fraud: 'maybe' } } });
     expect(bad.status).toBe(400);
     expect(bad.body.details.fields.map((f: { field: string }) => f.field)).toContain('filters.is_fraud');

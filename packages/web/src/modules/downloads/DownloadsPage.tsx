@@ -20,6 +20,7 @@ import { saveExportFile } from './saveExportFile';
 const PENDING_POLL_MS = 2_000;
 const ONLY_MINE = { mine: true } as const;
 const NOTHING_FIXED = {} as const;
+const MINE_FIELD = ['mine'] as const;
 const MINE_OR_EVERYONES: readonly ListView[] = [
   { label: 'Mine', search: '' },
   { label: 'Everyone’s', search: 'mine=false' },
@@ -102,6 +103,9 @@ export default function DownloadsPage() {
         selectable={false}
         onOpenRow={openRow}
         refetchInterval={watchPending}
+        // Whose files is the tabs' choice.
+        hiddenFilters={MINE_FIELD}
+        emptyText="No export files yet. On any list, Export in background writes the whole filtered list to a file here, even if you close the tab."
       />
     </CellRendererContext.Provider>
   );

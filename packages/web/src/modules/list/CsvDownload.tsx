@@ -19,7 +19,8 @@ function kilobytes(bytes: number): string {
 export function CsvDownload({ command, filters, total }: { command: AnyCommand; filters: Record<string, unknown>; total: number | undefined }) {
   const { state, start, cancel } = useCsvDownload(command);
   const background = useBackgroundExport(command);
-  const large = total !== undefined && total > BACKGROUND_EXPORT_ROWS;
+  const jobs = command.list?.exportJobs !== false;
+  const large = jobs && total !== undefined && total > BACKGROUND_EXPORT_ROWS;
 
   if (state.phase === 'running') {
     const share = total ? Math.min(1, state.rows / total) : undefined;
@@ -64,7 +65,7 @@ export function CsvDownload({ command, filters, total }: { command: AnyCommand; 
           {background.state.message}
         </span>
       ) : null}
-      {large ? backgroundButton : null}
+      {large && jobs ? backgroundButton : null}
       <Button
         data-testid="download-csv"
         title={large ? `Streams all ${count(total ?? 0)} rows to this browser now: keep the tab open until it is saved.` : undefined}
@@ -72,7 +73,7 @@ export function CsvDownload({ command, filters, total }: { command: AnyCommand; 
       >
         {large ? 'Download CSV now' : 'Download CSV'}
       </Button>
-      {large ? null : backgroundButton}
+      {large || !jobs ? null : backgroundButton}
     </div>
   );
 }

@@ -66,9 +66,14 @@ export interface ListPageProps {
   summary?: ReactNode;
   /** Ask for the loaded rows again every so many ms, or not (false), given them: rows still changing (export files being written) are watched. */
   refetchInterval?: (rows: readonly Record<string, unknown>[]) => number | false;
+  /** Filters the page sets another way (its view tabs) and does not show as boxes. */
+  hiddenFilters?: readonly string[];
+  /** What an empty list without filters says: where its rows come from. */
+  emptyText?: string;
 }
 
 const NO_FIXED: Readonly<Record<string, unknown>> = {};
+const NO_HIDDEN: readonly string[] = [];
 
 const count = (n: number) => n.toLocaleString('en-NG');
 /** Room under the last row for the floating selection bar. */
@@ -96,6 +101,8 @@ export function ListPage({
   views,
   summary,
   refetchInterval,
+  hiddenFilters = NO_HIDDEN,
+  emptyText = 'Nothing here yet.',
 }: ListPageProps) {
   const list = command.list;
   if (!list) throw new Error(`${command.id} is not a list command`);
@@ -105,6 +112,8 @@ export function ListPage({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for `fixed`'s content.
   const fixedFilters = useMemo(() => fixed, [fixedKey]);
   const fields = useMemo(() => describeFilters(command).filter((field) => !(field.key in fixedFilters)), [command, fixedFilters]);
+  // Read from the address like any other filter; only their boxes are left out.
+  const shownFields = useMemo(() => fields.filter((field) => !hiddenFilters.includes(field.key)), [fields, hiddenFilters]);
   const read = useMemo(() => readFilters(command, fields, params), [command, fields, params]);
   const filters = useMemo(() => ({ ...read.filters, ...fixedFilters }), [read, fixedFilters]);
   const filtersKey = JSON.stringify(filters);
@@ -226,7 +235,7 @@ export function ListPage({
   } else if (rows.length === 0) {
     placeholder = (
       <TableMessage state="empty">
-        <p>{filterCount > 0 || hasDefaultFilter ? 'Nothing matches these filters.' : 'Nothing here yet.'}</p>
+        <p>{filterCount > 0 || hasDefaultFilter ? 'Nothing matches these filters.' : emptyText}</p>
         {filterCount > 0 ? <Button onClick={clearFilters}>Clear filters</Button> : null}
       </TableMessage>
     );
@@ -247,7 +256,7 @@ export function ListPage({
       />
       {summary}
       {views ? <ListViewTabs views={views} fields={fields} search={params.toString()} /> : null}
-      <ListFilters fields={fields} values={params} onChange={setFilter} {...(filterOptions ? { options: filterOptions } : {})}>
+      <ListFilters fields={shownFields} values={params} onChange={setFilter} {...(filterOptions ? { options: filterOptions } : {})}>
         {filterCount > 0 ? (
           <Button variant="ghost" data-testid="clear-filters" onClick={clearFilters}>
             Clear filters

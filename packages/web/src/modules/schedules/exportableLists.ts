@@ -8,12 +8,12 @@ export const listName = (command: AnyCommand): string => {
 
 /**
  * The lists a schedule may export for an admin: those that stream CSV and that the admin may
- * read (the server refuses others), by name. Downloads and the schedules themselves are left out:
- * a nightly copy of them helps nobody.
+ * read (the server refuses others), by name; not those no export job writes (Downloads and the
+ * schedules themselves).
  */
 export function exportableLists(permissions: ReadonlySet<string>): AnyCommand[] {
   return registry
-    .filter((command) => command.list?.csv && command.group !== 'downloads' && command.group !== 'schedules')
+    .filter((command) => command.list?.csv && command.list.exportJobs !== false)
     .filter((command) => command.permission === null || permissions.has(command.permission))
     .sort((a, b) => listName(a).localeCompare(listName(b)));
 }
