@@ -109,7 +109,10 @@ describe.runIf(run)('export jobs and schedules by keyboard', () => {
     await page.keyboard.type('ops@traction.ng');
     await page.keyboard.press('Control+Enter');
     await expect
-      .poll(async () => (await db().selectFrom('export_schedules').select(['name', 'command_id', 'date_range']).execute()).at(0))
+      .poll(
+        async () =>
+          await db().selectFrom('export_schedules').select(['name', 'command_id', 'date_range']).where('name', '=', 'Nightly merchants').executeTakeFirst(),
+      )
       .toEqual({
         name: 'Nightly merchants',
         command_id: 'merchants.list',
@@ -128,5 +131,25 @@ describe.runIf(run)('export jobs and schedules by keyboard', () => {
     if (await confirm.isVisible().catch(() => false)) await page.keyboard.press('Control+Enter');
     await expect.poll(() => context.email.latest('ops@traction.ng', 'scheduled-export')?.data.link, { timeout: 30_000 }).toMatch(/\/downloads\?export=\d+$/);
     await expect.poll(() => page.getByTestId('schedule-runs').textContent(), { timeout: 20_000 }).toMatch(/Sent/);
+  }, 120_000);
+
+  it('opens every dataset with ] and exports each as CSV by keyboard', async () => {
+    const sets = ['users', 'businesses', 'sales', 'invoices', 'orders', 'online-stores', 'products'];
+    await page.goto(`${context.server.url}/dataset?set=users`);
+    for (const [index, set] of sets.entries()) {
+      if (index > 0) {
+        await page.locator('body').focus();
+        await page.keyboard.press(']');
+      }
+      await expect.poll(() => new URL(page.url()).searchParams.get('set')).toBe(set);
+      await page.locator('[data-list] [data-row-index="0"]').waitFor({ timeout: 20_000 });
+      await page.locator('body').focus();
+      await tabTo('[data-testid="download-csv"]');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+      const csv = await readFile(await download.path(), 'utf8');
+      const total = Number(await page.getByTestId('row-count').getAttribute('data-count'));
+      expect(csv.trim().split('\n').length, set).toBeGreaterThan(1);
+      expect(total, set).toBeGreaterThan(0);
+    }
   }, 120_000);
 });

@@ -43,6 +43,7 @@ import { seedVisits } from './demo/seed-visits';
 import { seedSheets } from './demo/seed-sheets';
 import { seedFieldForms } from './demo/seed-field-forms';
 import { seedCommerce } from './demo/seed-commerce';
+import { seedExportSchedules } from './demo/seed-export-schedules';
 
 /** Merchants in the demo data set of `npm start`. */
 export const DEMO_MERCHANTS = 3_000;
@@ -240,6 +241,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // What the merchants do in the merchant app (issue 21): online stores, products, orders, invoices and sales (once).
     const commerce = await seedCommerce(database.db, { now: deps.clock.now(), ...(options.demoSales === undefined ? {} : { sales: options.demoSales }) });
     if (commerce.stores > 0) logger.info(commerce, 'demo merchant commerce loaded');
+    // The nightly CSVs ops ran from cron, as scheduled exports (once).
+    await seedExportSchedules(deps);
   }
   const app = createApp(deps);
   const stopMaintenance = scheduleMaintenance(deps);

@@ -26,6 +26,7 @@ export default function SchedulesPage() {
       rowNoun={{ one: 'schedule', other: 'schedules' }}
       detailRoute={DETAIL_ROUTE}
       selectable={false}
+      emptyText="No scheduled exports yet. n makes one: a list, a time of day (Lagos) and who gets the file’s link every day."
       actions={
         mayManage ? (
           <Button variant="primary" onClick={create} aria-keyshortcuts="n" data-action="new-schedule">
