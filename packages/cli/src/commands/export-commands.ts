@@ -38,10 +38,11 @@ export function addExportCommands(program: Command, io: Io): void {
       leaf.option('--from <date>', 'start: a date, a date-time (Lagos time), today, yesterday or Nd (N days ago)');
       leaf.option('--to <date>', 'end: same forms; a bare date means the whole day');
     }
-    leaf.option(
-      '--job',
-      'run it as an export job on the server: rows frozen at the start, written there (surviving a server restart), kept in Downloads, then downloaded to --out; for exports too large to stream',
-    );
+    if (command.list?.exportJobs !== false)
+      leaf.option(
+        '--job',
+        'run it as an export job on the server: rows frozen at the start, written there (surviving a server restart), kept in Downloads, then downloaded to --out; for exports too large to stream',
+      );
     const example = command.list?.dateRange
       ? `traction export ${name} --from 7d --to yesterday --out ${name}.csv`
       : `traction export ${name} --out ${name}.csv`;

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { JobDefinition, JobResult, RunningJob } from '../jobs/index';
 import { requesterContext } from './export-requester';
 import { dropSnapshot, freezeRows, headerLine, snapshotMode, writePart } from './export-snapshot';
-import { exportProgress, recordFrozen, recordPart, resetExport, setExportStatus } from './exports.repository';
+import { exportProgress, lockExportFile, recordFrozen, recordPart, resetExport, setExportStatus } from './exports.repository';
 import type { ListLookup } from './list-lookup';
 
 export const EXPORT_WRITE_JOB = 'exports.write';
@@ -64,13 +64,18 @@ async function writeExport(lists: ListLookup, job: RunningJob<ExportJobPayload>)
     const mode = snapshotMode(source, columns);
     if (file.frozen_at === null || total === null) {
       const header = Buffer.from(headerLine(columns));
-      total = await deps.db.transaction().execute(async (trx) => {
+      const frozen = await deps.db.transaction().execute(async (trx) => {
+        // Under the file's lock: a second writer (a lease taken over from a live process) that
+        // arrives once the rows are frozen carries on from them rather than freezing new ones.
+        const locked = await lockExportFile(trx, id);
+        if (!locked) return null;
+        if (locked.frozen_at !== null && locked.rows_total !== null) return { total: Number(locked.rows_total), done: Number(locked.rows_done), parts: locked.parts };
         const rows = await freezeRows(trx, id, source, columns, mode);
         await recordFrozen(trx, id, { rows, header, now: deps.clock.now() });
-        return rows;
+        return { total: rows, done: 0, parts: 1 };
       });
-      done = 0;
-      parts = 1;
+      if (!frozen) return { status: 'done', result: { skipped: true } };
+      ({ total, done, parts } = frozen);
       await job.progress({ done, total, message: `${total.toLocaleString('en')} rows frozen` });
     }
     const size = partRows(deps);

@@ -117,6 +117,11 @@ export async function exportProgress(db: Db, id: number) {
     .executeTakeFirst();
 }
 
+/** Where the file stands, its row locked until the caller's transaction ends. */
+export async function lockExportFile(db: Db, id: number) {
+  return db.selectFrom('export_files').select(['frozen_at', 'rows_total', 'rows_done', 'parts']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 /** Records the snapshot and the header (part 0): the file now has its rows fixed. */
 export async function recordFrozen(db: Db, id: number, args: { rows: number; header: Uint8Array; now: Date }): Promise<void> {
   await db.deleteFrom('export_file_parts').where('export_id', '=', id).execute();
