@@ -69,7 +69,8 @@ async function writeExport(lists: ListLookup, job: RunningJob<ExportJobPayload>)
         // arrives once the rows are frozen carries on from them rather than freezing new ones.
         const locked = await lockExportFile(trx, id);
         if (!locked) return null;
-        if (locked.frozen_at !== null && locked.rows_total !== null) return { total: Number(locked.rows_total), done: Number(locked.rows_done), parts: locked.parts };
+        if (locked.frozen_at !== null && locked.rows_total !== null)
+          return { total: Number(locked.rows_total), done: Number(locked.rows_done), parts: locked.parts };
         const rows = await freezeRows(trx, id, source, columns, mode);
         await recordFrozen(trx, id, { rows, header, now: deps.clock.now() });
         return { total: rows, done: 0, parts: 1 };
