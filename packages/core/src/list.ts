@@ -54,6 +54,9 @@ export interface ListPage<R> {
   next?: number | null;
 }
 
+/** A list as people name it: its title without the verb (`List sales merchants recorded` → `sales merchants recorded`). */
+export const listTitle = (command: { title: string }): string => command.title.replace(/^(List|Read) /, '');
+
 /** The file a list's CSV download is saved as: `admins-2026-11-21.csv`, dated by the Lagos day. */
 export function csvFileName(commandId: string, lagosDay: string): string {
   return `${commandId.replace(/\.list$/, '').replace(/\./g, '-')}-${lagosDay}.csv`;

@@ -17,16 +17,27 @@ export interface FieldMeta {
   words?: Readonly<Record<string, string>>;
 }
 
-/** The format a schema declares through `.meta({ format })`, looking through optional/default. */
-export function fieldFormat(schema: z.ZodType): FieldFormat | undefined {
+/**
+ * What a schema declares through `.meta()` (format, label, words), looking through optional,
+ * default and pipes: the outermost declaration of each wins.
+ */
+export function fieldMeta(schema: z.ZodType): FieldMeta {
+  const found: FieldMeta = {};
   let current: z.ZodType | undefined = schema;
   for (let depth = 0; current && depth < 5; depth += 1) {
     const meta = current.meta() as FieldMeta | undefined;
-    if (meta?.format) return meta.format;
+    found.format ??= meta?.format;
+    found.label ??= meta?.label;
+    found.words ??= meta?.words;
     const def: { innerType?: z.ZodType; in?: z.ZodType } = (current as unknown as { _zod: { def: { innerType?: z.ZodType; in?: z.ZodType } } })._zod.def;
     current = def.innerType ?? def.in;
   }
-  return undefined;
+  return found;
+}
+
+/** The format a schema declares through `.meta({ format })`, looking through optional/default. */
+export function fieldFormat(schema: z.ZodType): FieldFormat | undefined {
+  return fieldMeta(schema).format;
 }
 
 /**

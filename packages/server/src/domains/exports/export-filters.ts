@@ -1,24 +1,5 @@
-import { type AnyCommand, badRequest, LIST_PAGING_FIELDS } from '@traction/core';
+import { type AnyCommand, badRequest, fieldMeta, LIST_PAGING_FIELDS } from '@traction/core';
 import type { z } from 'zod';
-
-interface Unwrapped {
-  label?: string;
-  words?: Readonly<Record<string, string>>;
-}
-
-/** A field's label and enum words, looking through optional and default. */
-function fieldMeta(schema: z.ZodType): Unwrapped {
-  let current: z.ZodType | undefined = schema;
-  const found: Unwrapped = {};
-  for (let depth = 0; current && depth < 6; depth += 1) {
-    const meta = current.meta() as Unwrapped | undefined;
-    found.label ??= meta?.label;
-    found.words ??= meta?.words;
-    const def: { innerType?: z.ZodType; in?: z.ZodType } = (current as unknown as { _zod: { def: { innerType?: z.ZodType; in?: z.ZodType } } })._zod.def;
-    current = def.innerType ?? def.in;
-  }
-  return found;
-}
 
 const humanize = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (first) => first.toUpperCase());
 

@@ -14,7 +14,7 @@ import {
 import { type HandlerContext, requireAdmin } from '../../handling/handler-context';
 import { implement, implementList } from '../../handling/implement';
 import { exportFilters } from './export-filters';
-import { deleteExportFile, exportFileQuery, exportParts, findExportFile, toExportFileRow } from './exports.repository';
+import { deleteExportFile, exportFileQuery, exportParts, exportProgress, filterExportFiles, findExportFile, toExportFileRow } from './exports.repository';
 import type { ListLookup } from './list-lookup';
 import { startExport } from './start-export';
 
@@ -78,11 +78,12 @@ export function exportImplementations(lists: ListLookup) {
         permission: 'downloads.view-all',
       });
     }
-    let query = exportFileQuery(ctx.db);
-    if (input.mine) query = query.where('e.requested_by', '=', admin.id);
-    if (input.status) query = query.where('e.status', '=', input.status);
-    if (input.startdatetime) query = query.where('e.created_at', '>=', rangeBoundToDate(input.startdatetime, 'start'));
-    if (input.enddatetime) query = query.where('e.created_at', '<=', rangeBoundToDate(input.enddatetime, 'end'));
+    const query = filterExportFiles(exportFileQuery(ctx.db), {
+      requestedBy: input.mine ? admin.id : undefined,
+      status: input.status,
+      from: input.startdatetime ? rangeBoundToDate(input.startdatetime, 'start') : undefined,
+      to: input.enddatetime ? rangeBoundToDate(input.enddatetime, 'end') : undefined,
+    });
     return { query, cursor: { column: 'e.id', key: 'id' as const, direction: 'desc' as const }, map: toExportFileRow };
   });
 
@@ -98,13 +99,13 @@ export function exportImplementations(lists: ListLookup) {
         reason: 'not_ready',
       });
     }
-    const parts = await ctx.db.selectFrom('export_files').select('parts').where('id', '=', file.id).executeTakeFirstOrThrow();
+    const { parts } = (await exportProgress(ctx.db, file.id))!;
     return {
       fileName: file.fileName,
       contentType: 'text/csv; charset=utf-8',
       sizeBytes: file.bytes,
       disposition: 'attachment' as const,
-      body: exportParts(ctx.deps.db, file.id, parts.parts),
+      body: exportParts(ctx.deps.db, file.id, parts),
     };
   });
 

@@ -75,6 +75,19 @@ export function exportFileQuery(db: Db) {
     ]);
 }
 
+/** The export files of one admin (or everyone's), in a status, asked for within a range. */
+export function filterExportFiles(
+  query: ReturnType<typeof exportFileQuery>,
+  filters: { requestedBy?: number | undefined; status?: ExportStatus | undefined; from?: Date | undefined; to?: Date | undefined },
+) {
+  let out = query;
+  if (filters.requestedBy !== undefined) out = out.where('e.requested_by', '=', filters.requestedBy);
+  if (filters.status) out = out.where('e.status', '=', filters.status);
+  if (filters.from) out = out.where('e.created_at', '>=', filters.from);
+  if (filters.to) out = out.where('e.created_at', '<=', filters.to);
+  return out;
+}
+
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export function toExportFileRow(row: RowOf<typeof exportFileQuery>): ExportFileRow {

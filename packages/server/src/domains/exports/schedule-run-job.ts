@@ -6,7 +6,7 @@ import { enqueueJob, type JobDefinition, type JobResult, type RunningJob } from 
 import { findExportFile } from './exports.repository';
 import type { ListLookup } from './list-lookup';
 import { lagosDay, nextRun, runDateRange } from './schedule-times';
-import { claimRun, finishRun, lockSchedule, setRunExport } from './schedules.repository';
+import { claimRun, findRunForDelivery, finishRun, lockSchedule, setNextRun, setRunExport } from './schedules.repository';
 import { startExport } from './start-export';
 
 export const SCHEDULE_RUN_JOB = 'schedules.run';
@@ -74,7 +74,7 @@ async function runSchedule(lists: ListLookup, job: RunningJob<{ scheduleId: numb
     const day = lagosDay(at);
     const started = await startScheduleRun(deps, trx, lists, schedule, { day, manual: false, now });
     const following = nextRun(schedule.run_at_minute, at);
-    await trx.updateTable('export_schedules').set({ next_run_at: following.at }).where('id', '=', schedule.id).execute();
+    await setNextRun(trx, schedule.id, following.at);
     await queueScheduleRun(trx, { scheduleId: schedule.id, at: following.at, now });
     return { stale: false, started };
   });
@@ -87,12 +87,7 @@ async function runSchedule(lists: ListLookup, job: RunningJob<{ scheduleId: numb
 async function deliverRun(job: RunningJob<{ runId: number }>): Promise<JobResult> {
   const { deps } = job;
   const now = deps.clock.now();
-  const run = await deps.db
-    .selectFrom('export_schedule_runs as r')
-    .innerJoin('export_schedules as s', 's.id', 'r.schedule_id')
-    .select(['r.id', 'r.status', 'r.export_id', 'r.run_day', 's.name', 's.recipients'])
-    .where('r.id', '=', job.payload.runId)
-    .executeTakeFirst();
+  const run = await findRunForDelivery(deps.db, job.payload.runId);
   if (run?.status !== 'RUNNING' || run.export_id === null) return { status: 'done', result: { skipped: true } };
   const file = await findExportFile(deps.db, run.export_id);
   if (!file || file.status === 'EXPIRED') {

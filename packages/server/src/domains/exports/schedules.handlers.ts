@@ -4,6 +4,7 @@ import {
   deleteExportSchedule,
   getExportSchedule,
   listExportSchedules,
+  listTitle,
   notFound,
   runExportScheduleNow,
   updateExportSchedule,
@@ -18,12 +19,22 @@ import { findExportFile } from './exports.repository';
 import type { ListLookup } from './list-lookup';
 import { lagosDay, minuteOfDay, nextRun } from './schedule-times';
 import { queueScheduleRun, startScheduleRun } from './schedule-run-job';
-import { insertSchedule, lockSchedule, runQuery, scheduleQuery, toRunRow, toScheduleRow } from './schedules.repository';
+import {
+  deleteSchedule,
+  filterSchedules,
+  insertSchedule,
+  lockSchedule,
+  runQuery,
+  scheduleQuery,
+  toRunRow,
+  toScheduleRow,
+  updateSchedule,
+} from './schedules.repository';
 
 export function scheduleImplementations(lists: ListLookup) {
   const describe = (commandId: string, filters: Record<string, unknown>) => {
     const command = lists(commandId)?.command;
-    return command ? { title: command.title.replace(/^(List|Read) /, ''), words: filterWords(command, filters) } : { title: commandId, words: '' };
+    return command ? { title: listTitle(command), words: filterWords(command, filters) } : { title: commandId, words: '' };
   };
 
   /** The schedule's filters checked against its list, without the date range (each run sets its own). */
@@ -50,8 +61,7 @@ export function scheduleImplementations(lists: ListLookup) {
   };
 
   const list = implementList(listExportSchedules, ({ input, ctx }) => {
-    let query = scheduleQuery(ctx.db);
-    if (input.active !== undefined) query = query.where('s.active', '=', input.active);
+    const query = filterSchedules(scheduleQuery(ctx.db), { active: input.active });
     return {
       query,
       cursor: { column: 's.id', key: 'id' as const, direction: 'desc' as const },
@@ -95,27 +105,23 @@ export function scheduleImplementations(lists: ListLookup) {
     const active = input.active ?? current.active;
     // A new time, or waking a paused schedule, queues the next run afresh; the run queued before finds itself stale.
     const next = active ? (minute === current.run_at_minute && current.active && current.next_run_at ? null : nextRun(minute, ctx.now)) : null;
-    await ctx.db
-      .updateTable('export_schedules')
-      .set({
-        name: input.name ?? current.name,
-        filters: JSON.stringify(filters),
-        date_range: dateRange,
-        run_at_minute: minute,
-        recipients: input.recipients ? [...new Set(input.recipients)] : current.recipients,
-        active,
-        ...(next ? { next_run_at: next.at } : active ? {} : { next_run_at: null }),
-        updated_at: ctx.now,
-      })
-      .where('id', '=', input.id)
-      .execute();
+    await updateSchedule(ctx.db, input.id, {
+      name: input.name ?? current.name,
+      filters,
+      dateRange,
+      minute,
+      recipients: input.recipients ? [...new Set(input.recipients)] : current.recipients,
+      active,
+      ...(next ? { nextRunAt: next.at } : active ? {} : { nextRunAt: null }),
+      now: ctx.now,
+    });
     if (next) await queueScheduleRun(ctx.db, { scheduleId: input.id, at: next.at, now: ctx.now });
     return findRow(ctx.db, input.id);
   });
 
   const remove = implement(deleteExportSchedule, async ({ input, ctx }) => {
     const schedule = await findRow(ctx.db, input.id);
-    await ctx.db.deleteFrom('export_schedules').where('id', '=', input.id).execute();
+    await deleteSchedule(ctx.db, input.id);
     return { ok: true as const, message: `Scheduled export "${schedule.name}" deleted; its files stay in Downloads until they expire.` };
   });
 

@@ -40,6 +40,11 @@ export function scheduleQuery(db: Db) {
     ]);
 }
 
+/** Active or paused schedules only, when asked. */
+export function filterSchedules(query: ReturnType<typeof scheduleQuery>, filters: { active?: boolean | undefined }) {
+  return filters.active === undefined ? query : query.where('s.active', '=', filters.active);
+}
+
 /** Titles and filter words come from the list's command, which only the caller knows. */
 export function toScheduleRow(
   row: RowOf<typeof scheduleQuery>,
@@ -98,6 +103,55 @@ export async function insertSchedule(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Writes a schedule's settings; `nextRunAt` undefined leaves its next run as it is. */
+export async function updateSchedule(
+  db: Db,
+  id: number,
+  args: {
+    name: string;
+    filters: Record<string, unknown>;
+    dateRange: ScheduleDateRange;
+    minute: number;
+    recipients: string[];
+    active: boolean;
+    nextRunAt?: Date | null;
+    now: Date;
+  },
+): Promise<void> {
+  await db
+    .updateTable('export_schedules')
+    .set({
+      name: args.name,
+      filters: JSON.stringify(args.filters),
+      date_range: args.dateRange,
+      run_at_minute: args.minute,
+      recipients: args.recipients,
+      active: args.active,
+      ...(args.nextRunAt === undefined ? {} : { next_run_at: args.nextRunAt }),
+      updated_at: args.now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setNextRun(db: Db, id: number, at: Date): Promise<void> {
+  await db.updateTable('export_schedules').set({ next_run_at: at }).where('id', '=', id).execute();
+}
+
+export async function deleteSchedule(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('export_schedules').where('id', '=', id).execute();
+}
+
+/** A run with what its delivery needs of its schedule: the name and who gets the link. */
+export async function findRunForDelivery(db: Db, runId: number) {
+  return db
+    .selectFrom('export_schedule_runs as r')
+    .innerJoin('export_schedules as s', 's.id', 'r.schedule_id')
+    .select(['r.id', 'r.status', 'r.export_id', 'r.run_day', 's.name', 's.recipients'])
+    .where('r.id', '=', runId)
+    .executeTakeFirst();
 }
 
 /** The schedule's row, locked: changes and runs of one schedule take turns. */

@@ -1,4 +1,4 @@
-import { csvFileName, lagosDate, type AnyCommand } from '@traction/core';
+import { csvFileName, lagosDate, listTitle, type AnyCommand } from '@traction/core';
 import type { Db } from '../../db/connect';
 import { enqueueJob } from '../jobs/index';
 import { filterWords } from './export-filters';
@@ -18,7 +18,7 @@ export async function startExport(
   const { command, now } = args;
   const id = await insertExportFile(db, {
     commandId: command.id,
-    title: command.title.replace(/^(List|Read) /, ''),
+    title: listTitle(command),
     filters: args.filters,
     filterWords: filterWords(command, args.filters),
     fileName: csvFileName(command.id, lagosDate(now)),

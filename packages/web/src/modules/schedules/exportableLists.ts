@@ -1,8 +1,8 @@
-import { type AnyCommand, registry } from '@traction/core';
+import { type AnyCommand, listTitle, registry } from '@traction/core';
 
 /** A list's title as people say it: "List sales" → "Sales". */
 export const listName = (command: AnyCommand): string => {
-  const name = command.title.replace(/^(List|Read) /, '');
+  const name = listTitle(command);
   return name.charAt(0).toUpperCase() + name.slice(1);
 };
 
