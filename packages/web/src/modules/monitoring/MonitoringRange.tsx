@@ -2,7 +2,7 @@ import { DEFAULT_SUCCESS_THRESHOLD } from '@traction/core';
 import { parseDateInput } from '@traction/core/format';
 import { useSearchParamsUpdate } from '../../app/useSearchParamsUpdate';
 import { withFilter } from '../list/filterFields';
-import { DateInput } from '../ui/DateInput';
+import { LabelledDateInput } from '../ui/LabelledDateInput';
 import { fieldControlClass } from '../ui/TextField';
 
 /** The range and threshold of a monitoring page, kept in the URL so a view can be shared. */
@@ -31,26 +31,8 @@ export function useMonitoringRange() {
 export function MonitoringRange({ range }: { range: ReturnType<typeof useMonitoringRange> }) {
   return (
     <div className="flex flex-wrap items-end gap-3" data-monitoring-range>
-      <div className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
-        <span aria-hidden="true">From</span>
-        <DateInput
-          aria-label="From"
-          value={range.startDate}
-          onCommit={(day) => range.set('startDate', day)}
-          className={`${fieldControlClass} mt-1 w-36`}
-          placeholder="7 days ago"
-        />
-      </div>
-      <div className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
-        <span aria-hidden="true">To</span>
-        <DateInput
-          aria-label="To"
-          value={range.endDate}
-          onCommit={(day) => range.set('endDate', day)}
-          className={`${fieldControlClass} mt-1 w-36`}
-          placeholder="now"
-        />
-      </div>
+      <LabelledDateInput label="From" value={range.startDate} onCommit={(day) => range.set('startDate', day)} placeholder="7 days ago" />
+      <LabelledDateInput label="To" value={range.endDate} onCommit={(day) => range.set('endDate', day)} placeholder="now" />
       <label className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
         Stands out below
         <select
