@@ -6,12 +6,7 @@ import type { RowOf } from '../../db/row-of';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 import type { CsvColumns } from '../../handling/csv-sql';
 import { stateNameSql } from '../merchants/index';
-
-/** A range of creation times, its bounds already turned into instants. */
-export interface CreatedRange {
-  from?: Date | undefined;
-  to?: Date | undefined;
-}
+import { type CreatedRange, scopeDataset } from './dataset-scope';
 
 const userStatusSql = sql<'active' | 'invited'>`case when u.password_hash is null then 'invited' else 'active' end`;
 
@@ -46,11 +41,8 @@ export function filterAppUsers(
     stateCode?: string | undefined;
   },
 ): AppUserQuery {
-  let out = query;
-  if (filters.from) out = out.where('u.created_at', '>=', filters.from);
-  if (filters.to) out = out.where('u.created_at', '<=', filters.to);
+  let out = scopeDataset(query, 'u', filters);
   if (filters.role) out = out.where('u.role', '=', filters.role);
-  if (filters.businessId !== undefined) out = out.where('u.business_id', '=', filters.businessId);
   if (filters.stateCode) out = out.where('b.state_code', '=', filters.stateCode);
   const search = filters.search?.trim();
   if (search) {
@@ -115,9 +107,7 @@ export function filterDatasetBusinesses(
   query: DatasetBusinessQuery,
   filters: CreatedRange & { search?: string | undefined; stateCode?: string | undefined; category?: string | undefined },
 ): DatasetBusinessQuery {
-  let out = query;
-  if (filters.from) out = out.where('b.created_at', '>=', filters.from);
-  if (filters.to) out = out.where('b.created_at', '<=', filters.to);
+  let out = scopeDataset(query, 'b', filters);
   if (filters.stateCode) out = out.where('b.state_code', '=', filters.stateCode);
   if (filters.category) out = out.where('b.category', '=', filters.category);
   const search = filters.search?.trim();
@@ -177,11 +167,8 @@ export function filterOnlineStores(
     stateCode?: string | undefined;
   },
 ): OnlineStoreQuery {
-  let out = query;
-  if (filters.from) out = out.where('s.created_at', '>=', filters.from);
-  if (filters.to) out = out.where('s.created_at', '<=', filters.to);
+  let out = scopeDataset(query, 's', filters);
   if (filters.status) out = out.where('s.status', '=', filters.status);
-  if (filters.businessId !== undefined) out = out.where('s.business_id', '=', filters.businessId);
   if (filters.stateCode) out = out.where('b.state_code', '=', filters.stateCode);
   const search = filters.search?.trim();
   if (search) out = out.where((eb) => eb.or([eb(sql<string>`lower(s.name)`, 'like', lowerPrefixPattern(search)), eb('s.slug', '=', search.toLowerCase())]));
@@ -240,11 +227,8 @@ export function filterProducts(
   query: ProductQuery,
   filters: CreatedRange & { search?: string | undefined; category?: string | undefined; businessId?: number | undefined },
 ): ProductQuery {
-  let out = query;
-  if (filters.from) out = out.where('p.created_at', '>=', filters.from);
-  if (filters.to) out = out.where('p.created_at', '<=', filters.to);
+  let out = scopeDataset(query, 'p', filters);
   if (filters.category) out = out.where(sql<string>`lower(p.category)`, '=', filters.category.toLowerCase());
-  if (filters.businessId !== undefined) out = out.where('p.business_id', '=', filters.businessId);
   const search = filters.search?.trim();
   if (search)
     out = out.where((eb) =>

@@ -6,7 +6,7 @@ import type { RowOf } from '../../db/row-of';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 import { checkedText, type CsvColumns } from '../../handling/csv-sql';
 import { stateNameSql } from '../merchants/index';
-import type { CreatedRange } from './app-directory.repository';
+import { type CreatedRange, scopeDataset } from './dataset-scope';
 
 /** Every sale with its business and product. */
 export function saleQuery(db: Db) {
@@ -38,11 +38,8 @@ export function filterSales(
     stateCode?: string | undefined;
   },
 ): SaleQuery {
-  let out = query;
-  if (filters.from) out = out.where('x.created_at', '>=', filters.from);
-  if (filters.to) out = out.where('x.created_at', '<=', filters.to);
+  let out = scopeDataset(query, 'x', filters);
   if (filters.paymentMethod) out = out.where('x.payment_method', '=', filters.paymentMethod);
-  if (filters.businessId !== undefined) out = out.where('x.business_id', '=', filters.businessId);
   if (filters.stateCode) out = out.where('b.state_code', '=', filters.stateCode);
   const search = filters.search?.trim();
   if (search) out = out.where(sql<string>`lower(b.name)`, 'like', lowerPrefixPattern(search));
@@ -99,11 +96,8 @@ export function filterInvoices(
   query: InvoiceQuery,
   filters: CreatedRange & { search?: string | undefined; status?: DatasetInvoice['status'] | undefined; businessId?: number | undefined },
 ): InvoiceQuery {
-  let out = query;
-  if (filters.from) out = out.where('i.created_at', '>=', filters.from);
-  if (filters.to) out = out.where('i.created_at', '<=', filters.to);
+  let out = scopeDataset(query, 'i', filters);
   if (filters.status) out = out.where('i.status', '=', filters.status);
-  if (filters.businessId !== undefined) out = out.where('i.business_id', '=', filters.businessId);
   const search = filters.search?.trim();
   if (search)
     out = out.where((eb) => eb.or([eb('i.number', '=', search.toUpperCase()), eb(sql<string>`lower(i.customer_name)`, 'like', lowerPrefixPattern(search))]));
@@ -170,12 +164,9 @@ export function filterOrders(
     businessId?: number | undefined;
   },
 ): OrderQuery {
-  let out = query;
-  if (filters.from) out = out.where('o.created_at', '>=', filters.from);
-  if (filters.to) out = out.where('o.created_at', '<=', filters.to);
+  let out = scopeDataset(query, 'o', filters);
   if (filters.status) out = out.where('o.status', '=', filters.status);
   if (filters.channel) out = out.where('o.channel', '=', filters.channel);
-  if (filters.businessId !== undefined) out = out.where('o.business_id', '=', filters.businessId);
   const search = filters.search?.trim();
   if (search)
     out = out.where((eb) => eb.or([eb('o.reference', '=', search.toUpperCase()), eb(sql<string>`lower(o.customer_name)`, 'like', lowerPrefixPattern(search))]));

@@ -9,9 +9,9 @@ import {
   rangeBoundToDate,
 } from '@traction/core';
 import { implementList } from '../../handling/implement';
+import type { CreatedRange } from './dataset-scope';
 import {
   appUserQuery,
-  type CreatedRange,
   datasetBusinessCsv,
   datasetBusinessQuery,
   datasetOnlineStoreCsv,
