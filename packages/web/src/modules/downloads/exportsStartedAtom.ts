@@ -1,18 +1,13 @@
 import { atom } from 'jotai';
-import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import { atomWithStorage } from 'jotai/utils';
+import { checkedJsonStorage } from '../ui/checkedJsonStorage';
 
 /** Files awaited at most: the oldest are forgotten (an export never announced, say its tab closed for a week). */
 const KEEP = 50;
 
-const json = createJSONStorage<number[]>();
+const isIds = (value: unknown): value is number[] => Array.isArray(value) && value.every((id) => Number.isInteger(id));
 // A value edited by hand, or an older shape, reads as nothing awaited rather than breaking the shell.
-const storage: typeof json = {
-  ...json,
-  getItem: (key, initial) => {
-    const stored: unknown = json.getItem(key, initial);
-    return Array.isArray(stored) && stored.every((id) => Number.isInteger(id)) ? (stored as number[]) : initial;
-  },
-};
+const storage = checkedJsonStorage(isIds);
 
 /** localStorage key of the export files this browser started and has not yet said are ready. */
 export const EXPORTS_AWAITED_KEY = 'traction.exports.awaited';

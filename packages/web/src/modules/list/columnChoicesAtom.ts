@@ -1,5 +1,6 @@
 import type { WritableAtom } from 'jotai';
-import { atomWithStorage, createJSONStorage, type RESET } from 'jotai/utils';
+import { atomWithStorage, type RESET } from 'jotai/utils';
+import { checkedJsonStorage } from '../ui/checkedJsonStorage';
 
 /** What an admin chose to show of one list: columns hidden, and columns shown even when the table must scroll sideways for them. */
 export interface ColumnChoices {
@@ -13,15 +14,8 @@ const isKeys = (value: unknown): value is string[] => Array.isArray(value) && va
 const isChoices = (value: unknown): value is ColumnChoices =>
   typeof value === 'object' && value !== null && isKeys((value as ColumnChoices).hidden) && isKeys((value as ColumnChoices).shown);
 
-const json = createJSONStorage<ColumnChoices>();
 // A value someone edited by hand, or an older shape, reads as no choices rather than breaking the page.
-const storage: typeof json = {
-  ...json,
-  getItem: (key, initial) => {
-    const stored: unknown = json.getItem(key, initial);
-    return isChoices(stored) ? stored : initial;
-  },
-};
+const storage = checkedJsonStorage(isChoices);
 
 type ChoicesAtom = WritableAtom<ColumnChoices, [ColumnChoices | typeof RESET], void>;
 const atoms = new Map<string, ChoicesAtom>();
