@@ -79,6 +79,14 @@ describe('ReportViewPage', () => {
       expect.anything(),
     );
     expect(screen.getByRole('button', { name: /By state/ }).getAttribute('aria-pressed')).toBe('true');
+    const chart = screen.getByRole('list', { name: 'Sign-ups: sign-ups by state' });
+    expect(within(chart).getByRole('img', { name: 'Lagos: 2' })).toBeTruthy();
+    expect(within(chart).getByRole('img', { name: 'Kano: 1' })).toBeTruthy();
+    expect(
+      within(chart)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Lagos2Lagos: 2', 'Kano1Kano: 1']);
   });
 
   it('shows balances in naira, the range’s figure being its last day’s', async () => {

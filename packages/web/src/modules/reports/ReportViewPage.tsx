@@ -10,6 +10,7 @@ import { PageSpinner } from '../ui/PageSpinner';
 import { RecordNotLoaded } from '../ui/RecordNotLoaded';
 import { ShortcutKey } from '../ui/ShortcutKey';
 import { ReportBars } from './ReportBars';
+import { ReportHorizontalBars } from './ReportHorizontalBars';
 import { reportHeadline } from './reportHeadline';
 import { ReportNumbers } from './ReportNumbers';
 import { ReportRange } from './ReportRange';
@@ -30,6 +31,8 @@ export default function ReportViewPage() {
   const facts = REPORT_FACTS[report];
   const series = useReportSeries(report, { by, ...range.range });
   const chartColumn = facts.columns.find((column) => column.key === facts.chart) ?? facts.columns[0]!;
+  // Days read left to right along time; states and categories are named bar by bar.
+  const Chart = by === 'day' ? ReportBars : ReportHorizontalBars;
   const group = (grouping: ReportGrouping) => range.set('by', grouping === 'day' ? null : grouping);
   useShortcut('d', 'Group by day', () => group('day'));
   useShortcut('s', 'Group by state', () => group('state'));
@@ -95,8 +98,8 @@ export default function ReportViewPage() {
             ))}
           </dl>
           <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-            <div className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
-              <ReportBars
+            <div className="self-start rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+              <Chart
                 rows={series.data}
                 column={chartColumn}
                 label={`${facts.title}: ${chartColumn.label.toLowerCase()} ${REPORT_GROUPING_WORDS[by].toLowerCase()}`}
