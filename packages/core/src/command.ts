@@ -104,6 +104,13 @@ export interface CommandSpec<I extends z.ZodObject, O extends z.ZodType> {
   answers?: 'json' | 'file';
   /** Example CLI invocation for help text. */
   example?: string;
+  /**
+   * Example input for the API reference, where its fields' own examples do not make a valid one
+   * (a reason required only when marking, one of `ids` and `matching`).
+   */
+  exampleInput?: Partial<z.input<I>>;
+  /** Answers 429 with Retry-After when called too often (every public command does). */
+  throttled?: boolean;
   /** How the audit log tells a run of it ("marked {subject} as fraud"); default: its title. */
   audit?: AuditDescription;
 }

@@ -74,3 +74,14 @@ export function isRealDateTime(value: string): boolean {
   if (offsetHours !== undefined && (Number(offsetHours) > 14 || Number(offsetMinutes) > 59)) return false;
   return true;
 }
+
+/**
+ * The span of a range in milliseconds (negative when the end is before the start), or undefined
+ * when either bound is missing or not a real date-time: a range check runs even when a bound's own
+ * check failed, and must leave the refusal to that check rather than throw.
+ */
+export function rangeSpanMs(start: string | undefined, end: string | undefined): number | undefined {
+  const sound = (text: string | undefined): text is string => text !== undefined && isRealDateTime(text) && isSupportedYear(text);
+  if (!sound(start) || !sound(end)) return undefined;
+  return rangeBoundToDate(end, 'end').getTime() - rangeBoundToDate(start, 'start').getTime();
+}

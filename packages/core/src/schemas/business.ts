@@ -24,7 +24,7 @@ export const businessCategoryField = z
   .min(2)
   .max(40)
   .regex(/^[A-Z0-9_]+$/, 'must be a business type code such as RETAIL (see features list)')
-  .meta({ label: 'Category' });
+  .meta({ label: 'Category', examples: ['RETAIL'] });
 
 /**
  * A Nigerian phone number as `+234XXXXXXXXXX`: mobile numbers (070…, 080…, 081…, 090…, 091…)
@@ -42,6 +42,7 @@ export const phoneField = z
   .string()
   .trim()
   .max(20)
+  .meta({ examples: ['0803 123 4567'] })
   .transform((text, ctx) => {
     const phone = normaliseNigerianPhone(text);
     if (phone === null) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealDateTime, isSupportedYear } from '../format/date-range';
+import { isRealDateTime, isSupportedYear, rangeSpanMs } from '../format/date-range';
 import type { FieldMeta } from './fields';
 
 /** An email address, trimmed and lower-cased so that lookups are case-insensitive. */
@@ -8,7 +8,8 @@ export const emailField = z
   .trim()
   .toLowerCase()
   .max(254)
-  .pipe(z.email({ message: 'must be a valid email address' }));
+  .pipe(z.email({ message: 'must be a valid email address' }))
+  .meta({ examples: ['ops@traction.ng'] });
 
 /** A database id (PostgreSQL integer). */
 export const idField = z.number().int().positive().max(2_147_483_647);
@@ -33,10 +34,17 @@ export const dateTimeParam = z
   .regex(DATE_TIME, 'must be a date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:mm:ss.SSS)')
   .refine(isSupportedYear, 'must be in the years 1900 to 2999')
   .refine(isRealDateTime, 'is not a real date or time')
-  .meta({ format: 'range-bound' } satisfies FieldMeta);
+  .meta({ format: 'range-bound', examples: ['2026-11-01'] } satisfies FieldMeta);
 
 /** Timestamps in responses: ISO 8601 in UTC. */
 export const timestamp = z.string();
 
 /** Acknowledgement of a command that has nothing else to say. */
 export const okOutput = z.object({ ok: z.literal(true), message: z.string() });
+
+/** A `startdatetime`–`enddatetime` filter's end not before its start: a 400 naming `enddatetime`. */
+export function checkRangeOrder(value: { startdatetime?: string | undefined; enddatetime?: string | undefined }, ctx: z.RefinementCtx): void {
+  if ((rangeSpanMs(value.startdatetime, value.enddatetime) ?? 0) < 0) {
+    ctx.addIssue({ code: 'custom', path: ['enddatetime'], message: 'must not be before startdatetime' });
+  }
+}

@@ -8,7 +8,8 @@ export const deviceInput = z.object({
     .trim()
     .min(8)
     .max(128)
-    .regex(/^[A-Za-z0-9._:-]+$/, 'may hold letters, digits and . _ : - only'),
+    .regex(/^[A-Za-z0-9._:-]+$/, 'may hold letters, digits and . _ : - only')
+    .meta({ examples: ['ops-laptop-7f3a'] }),
   deviceModel: z.string().trim().max(200).default('unknown'),
   browserName: z.string().trim().max(100).default('unknown'),
   browserVersion: z.string().trim().max(50).default(''),

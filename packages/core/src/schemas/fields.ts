@@ -15,6 +15,8 @@ export interface FieldMeta {
   label?: string;
   /** An enum's values in words, for pickers (`LA` → Lagos): a form never shows a raw code. */
   words?: Readonly<Record<string, string>>;
+  /** Values the API reference shows (its examples must pass the field's own checks). */
+  examples?: readonly unknown[];
 }
 
 /**

@@ -24,7 +24,9 @@ export const accountNumberField = z
   .string()
   .trim()
   .max(10, 'must be a 10-digit account number')
-  .regex(/^\d{10}$/, 'must be a 10-digit account number');
+  .regex(/^\d{10}$/, 'must be a 10-digit account number')
+  // A GTBank (058) number with the right check digit: the example passes a bank's check too.
+  .meta({ examples: ['0123456785'] });
 
 /** Why an admin did something that restricts a merchant; kept on the record and in its history. */
 export const reasonField = z.string().trim().min(3, 'must say why (at least 3 characters)').max(500);

@@ -1,34 +1,122 @@
-import { registry, type AnyCommand } from '@traction/core';
-import { z } from 'zod';
+import { type AnyCommand, type Danger, registry } from '@traction/core';
+import { exampleInput, exampleOutput } from './examples';
+import { type JsonSchema, openApiSchema } from './json-schema';
+import { errorSchema, failureComponents, failuresOf } from './responses';
 
-type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
+const DANGER_WORDS: Record<Danger, string> = {
+  none: 'none',
+  confirm: 'confirm: the console asks first and scripts pass `--yes`',
+  money: 'money: moves money; an Idempotency-Key is required, and the call can be previewed first',
+};
 
-const errorBody: JsonSchema = {
-  type: 'object',
-  required: ['code', 'message'],
-  properties: {
-    code: { type: 'string', description: "HTTP status as a string, e.g. '401'" },
-    message: { type: 'string' },
-    details: {
-      type: 'object',
-      properties: {
-        fields: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } },
-        reason: { type: 'string' },
-        retryAfterSeconds: { type: 'integer' },
-      },
-    },
+/** Header parameters several operations share, as `components.parameters`. */
+const HEADERS = {
+  DeviceId: {
+    name: 'device-id',
+    in: 'header',
+    required: true,
+    description: 'The id of the signed-in device (authorised with its one-time code at sign-in).',
+    schema: { type: 'string', minLength: 1, maxLength: 200 },
+    example: 'ops-laptop-7f3a',
   },
-};
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description: 'Repeats with the same key and body get the first answer; the same key with another body is a 422.',
+    schema: { type: 'string', minLength: 8, maxLength: 200 },
+    example: '9b2f6a1e-4c3d-4e8f-a1b2-c3d4e5f6a7b8',
+  },
+  IdempotencyKeyRequired: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: true,
+    description: 'Required: repeats with the same key and body get the first answer; the same key with another body is a 422.',
+    schema: { type: 'string', minLength: 8, maxLength: 200 },
+    example: '9b2f6a1e-4c3d-4e8f-a1b2-c3d4e5f6a7b8',
+  },
+  PreferDryRun: {
+    name: 'Prefer',
+    in: 'header',
+    required: false,
+    description: '`dry-run` previews the postings and resulting balances, committing nothing; the answer carries an ETag to apply it with.',
+    schema: { type: 'string', enum: ['dry-run'] },
+  },
+  IfMatch: {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description: "A preview's ETag: the call applies only if it would post exactly what was previewed (409 otherwise).",
+    schema: { type: 'string' },
+  },
+} as const;
 
-const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-  return rest;
-};
+const ref = (name: keyof typeof HEADERS) => ({ $ref: `#/components/parameters/${name}` });
+
+function headerParameters(command: AnyCommand) {
+  const headers: ReturnType<typeof ref>[] = [];
+  if (command.auth === 'admin') headers.push(ref('DeviceId'));
+  if (command.idempotency === 'required') headers.push(ref('IdempotencyKeyRequired'));
+  else if (command.idempotency === 'optional') headers.push(ref('IdempotencyKey'));
+  if (command.danger === 'money' && command.mutates) headers.push(ref('PreferDryRun'), ref('IfMatch'));
+  return headers;
+}
+
+/** The first lines of an operation's description: who may call it and how careful to be. */
+function accessLine(command: AnyCommand): string {
+  const who = command.auth === 'public' ? 'none (public: no session)' : command.permission ? `\`${command.permission}\`` : 'any signed-in admin';
+  return `**Permission:** ${who} · **Danger:** ${DANGER_WORDS[command.danger]}`;
+}
+
+function isFileField(schema: JsonSchema | undefined): boolean {
+  return schema?.['x-format'] === 'file' || schema?.format === 'file';
+}
+
+function requestBody(input: JsonSchema, bodyNames: string[], example: Record<string, unknown> | undefined) {
+  const properties = Object.fromEntries(bodyNames.map((name) => [name, input.properties?.[name] ?? {}]));
+  const required = (input.required ?? []).filter((name) => bodyNames.includes(name));
+  const schema: JsonSchema = { ...input, properties, required };
+  const bodyExample = example && Object.fromEntries(Object.entries(example).filter(([name]) => bodyNames.includes(name)));
+  if (bodyNames.some((name) => isFileField(properties[name]))) {
+    // Uploads are multipart: each file a part, the other fields as text parts.
+    const multipart = {
+      ...schema,
+      properties: Object.fromEntries(
+        Object.entries(properties).map(([name, field]) => [
+          name,
+          isFileField(field) ? { type: 'string', format: 'binary', description: field.description } : field,
+        ]),
+      ),
+    };
+    return { required: true, content: { 'multipart/form-data': { schema: multipart } } };
+  }
+  return { required: true, content: { 'application/json': { schema, ...(bodyExample ? { example: bodyExample } : {}) } } };
+}
+
+function success(command: AnyCommand) {
+  if (command.answers === 'file') {
+    return {
+      description: 'The file, under its own content type',
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
+  const schema = openApiSchema(command.output, 'output');
+  return {
+    description: command.list ? `A page of rows (${command.list.pageSize} a page)` : 'Done',
+    content: {
+      'application/json': { schema, example: exampleOutput(schema) },
+      ...(command.list?.csv
+        ? { 'text/csv': { schema: { type: 'string', description: 'With download=csv: every matching row, as the list shows them' } } }
+        : {}),
+    },
+  };
+}
 
 function operation(command: AnyCommand) {
-  const input = schemaOf(command.input, 'input');
+  const input = openApiSchema(command.input, 'input');
   const properties = input.properties ?? {};
   const required = new Set(input.required ?? []);
+  const example = exampleInput(command, input);
   const inQuery = command.method === 'GET' || command.method === 'DELETE';
   const parameters = Object.entries(properties)
     .filter(([name]) => inQuery || command.pathParams.includes(name))
@@ -38,65 +126,20 @@ function operation(command: AnyCommand) {
       required: command.pathParams.includes(name) || required.has(name),
       schema,
       ...(schema.description ? { description: schema.description } : {}),
+      ...(example && name in example ? { example: example[name] } : {}),
     }));
-  if (command.idempotency !== 'none') {
-    parameters.push({
-      name: 'Idempotency-Key',
-      in: 'header',
-      required: command.idempotency === 'required',
-      schema: { type: 'string', minLength: 8, maxLength: 200 },
-      description: 'Repeats with the same key and body get the first answer.',
-    });
-  }
-  const bodyProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => !command.pathParams.includes(name)));
-  const errors = Object.fromEntries(
-    [
-      ['400', 'Invalid input; details.fields names each failing field'],
-      ...(command.auth === 'admin'
-        ? [
-            ['401', 'Not signed in, session ended, or device not recognised'],
-            ['403', 'The admin lacks the permission'],
-          ]
-        : []),
-      ['404', 'A referenced record does not exist'],
-      ['409', 'The record is not in a state that allows this'],
-      ['429', 'Too many attempts; see details.retryAfterSeconds'],
-    ].map(([status, description]) => [status, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
-  );
+  const bodyNames = inQuery ? [] : Object.keys(properties).filter((name) => !command.pathParams.includes(name));
   return {
     operationId: command.id,
     summary: command.title,
-    ...(command.description ? { description: command.description } : {}),
+    description: [accessLine(command), command.description].filter(Boolean).join('\n\n'),
     tags: [command.group],
     ...(command.auth === 'public' ? { security: [] } : {}),
     'x-permission': command.permission,
     'x-danger': command.danger,
-    parameters,
-    ...(!inQuery
-      ? {
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: { ...input, properties: bodyProperties, required: (input.required ?? []).filter((n) => !command.pathParams.includes(n)) },
-              },
-            },
-          },
-        }
-      : {}),
-    responses: {
-      '200': {
-        description: 'Success',
-        content:
-          command.answers === 'file'
-            ? { 'application/octet-stream': { schema: { type: 'string', format: 'binary', description: 'The file, under its verified content type' } } }
-            : {
-                'application/json': { schema: schemaOf(command.output, 'output') },
-                ...(command.list?.csv ? { 'text/csv': { schema: { type: 'string', description: 'With download=csv: every matching row' } } } : {}),
-              },
-      },
-      ...errors,
-    },
+    parameters: [...parameters, ...headerParameters(command)],
+    ...(inQuery ? {} : { requestBody: requestBody(input, bodyNames, example) }),
+    responses: { '200': success(command), ...failuresOf(command) },
   };
 }
 
@@ -112,15 +155,19 @@ export function buildOpenApiDocument(commands: readonly AnyCommand[] = registry)
     info: {
       title: 'Traction Admin back-office API',
       version: '1.0.0',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Traction-Proprietary' },
       description:
-        'Every command of the Traction Admin console. Send `Authorization: Bearer <token>` and a `device-id` header. ' +
-        'Errors answer `{ code, message, details }`. `x-permission` names the permission a command needs.',
+        'Every command of the Traction Admin console. Send `Authorization: Bearer <token>` and the `device-id` header. ' +
+        'Errors answer `{ code, message, details }`. Each operation names the permission it needs and its danger ' +
+        '(also as `x-permission` and `x-danger`). Money moves only with an `Idempotency-Key`.',
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      schemas: { Error: errorBody },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The session token `POST /v1/auth/login` answers.' } },
+      schemas: { Error: errorSchema },
+      parameters: HEADERS,
+      responses: failureComponents(),
     },
     paths,
   };

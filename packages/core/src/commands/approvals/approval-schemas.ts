@@ -16,7 +16,7 @@ export const approvalCommandField = z
   .min(1)
   .max(60)
   .regex(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/, 'must be an action id such as wallets.credit')
-  .meta({ label: 'Action' });
+  .meta({ label: 'Action', examples: ['wallets.credit'] });
 
 /** The records a request can be for, besides its business: the console links each to its page. */
 export const APPROVAL_SUBJECT_KINDS = ['loan', 'bulk-upload', 'sweep', 'settlement-group'] as const;
@@ -182,4 +182,4 @@ export const approvalBandsField = z
   .superRefine((text, ctx) => {
     for (const problem of parseBands(text).problems) ctx.addIssue({ code: 'custom', message: problem });
   })
-  .meta({ label: 'Bands (LIMIT=PERMISSION@DEPARTMENT; …)' });
+  .meta({ label: 'Bands (LIMIT=PERMISSION@DEPARTMENT; …)', examples: ['500000=wallets.credit.authorise; wallets.credit.authorise@Finance'] });

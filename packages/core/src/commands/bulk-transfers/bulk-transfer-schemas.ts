@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ListColumn } from '../../command';
-import { rangeBoundToDate } from '../../format/date-range';
 import { dateTimeParam, idField, searchField, timestamp } from '../../schemas/common';
 import { koboAmount } from '../../schemas/money';
 import { TRANSFER_STATUSES } from '../../transfers/transfer-status';
@@ -226,16 +225,6 @@ export const bulkRowFilters = {
   /** Account number, account name, reference or narration. */
   search: searchField.optional(),
 };
-
-export function checkBulkRange(value: { startdatetime?: string | undefined; enddatetime?: string | undefined }, ctx: z.RefinementCtx): void {
-  if (
-    value.startdatetime &&
-    value.enddatetime &&
-    rangeBoundToDate(value.startdatetime, 'start').getTime() > rangeBoundToDate(value.enddatetime, 'end').getTime()
-  ) {
-    ctx.addIssue({ code: 'custom', path: ['enddatetime'], message: 'must not be before startdatetime' });
-  }
-}
 
 /** What a command that changes an upload answers. */
 export const bulkUploadOutcome = z.object({

@@ -3,7 +3,7 @@ import { defineCommand } from '../../command';
 import { said } from '../audit/audit-description';
 import { fileAnswer } from '../../file-answer';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
-import { idField } from '../../schemas/common';
+import { checkRangeOrder, idField } from '../../schemas/common';
 import { fileField } from '../../schemas/fields';
 import { reasonField } from '../../schemas/risk';
 import { companyTransferSourceField } from '../transfers/transfer-schemas';
@@ -17,7 +17,6 @@ import {
   bulkUploadOutcome,
   bulkUploadRow,
   bulkValidation,
-  checkBulkRange,
   MAX_BULK_TRANSFER_ROWS,
 } from './bulk-transfer-schemas';
 
@@ -154,7 +153,7 @@ export const listBulkTransfers = defineCommand({
   method: 'GET',
   path: '/ft/v1/history/bulk',
   permission: 'transfers.view',
-  input: z.object({ ...listPaging, ...bulkUploadFilters }).superRefine(checkBulkRange),
+  input: z.object({ ...listPaging, ...bulkUploadFilters }).superRefine(checkRangeOrder),
   output: listOutput(bulkUploadRow),
   list: {
     pageSize: PAGE_SIZE,

@@ -14,6 +14,7 @@ export type ErrorReporterKind = (typeof ERROR_REPORTERS)[number];
 
 export const reportClientError = defineCommand({
   id: 'client-errors.report',
+  throttled: true,
   group: 'client-errors',
   action: 'report',
   title: 'Report a console error',
@@ -36,7 +37,8 @@ export const reportClientError = defineCommand({
       .string()
       .trim()
       .max(2_000)
-      .regex(/^\/[^?#\s]*$/, 'must be a path such as /merchants/42, without ? or #'),
+      .regex(/^\/[^?#\s]*$/, 'must be a path such as /merchants/42, without ? or #')
+      .meta({ examples: ['/merchants/42'] }),
     /** Which build of the console: its entry file, `index-4f2a9c.js`, or `dev`. */
     consoleVersion: z
       .string()

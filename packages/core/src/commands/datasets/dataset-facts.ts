@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealDateTime, isSupportedYear, rangeBoundToDate } from '../../format/date-range';
+import { rangeSpanMs } from '../../format/date-range';
 
 /** Where an online store stands in the merchant app. */
 export const ONLINE_STORE_STATUSES = ['ACTIVE', 'PAUSED', 'CLOSED'] as const;
@@ -50,13 +50,11 @@ const DAY_MS = 86_400_000;
 export const checkDatasetRange =
   (maxDays?: number) =>
   (value: { startdatetime?: string | undefined; enddatetime?: string | undefined }, ctx: z.RefinementCtx): void => {
-    const sound = (text: string | undefined) => text !== undefined && isRealDateTime(text) && isSupportedYear(text);
-    // A bound that failed its own checks was reported already; one bound alone is an open range.
-    if (!sound(value.startdatetime) || !sound(value.enddatetime)) return;
-    const from = rangeBoundToDate(value.startdatetime!, 'start').getTime();
-    const to = rangeBoundToDate(value.enddatetime!, 'end').getTime();
-    if (to < from) ctx.addIssue({ code: 'custom', path: ['enddatetime'], message: 'must not be before startdatetime' });
-    else if (maxDays !== undefined && to - from > maxDays * DAY_MS)
+    // One bound alone is an open range.
+    const span = rangeSpanMs(value.startdatetime, value.enddatetime);
+    if (span === undefined) return;
+    if (span < 0) ctx.addIssue({ code: 'custom', path: ['enddatetime'], message: 'must not be before startdatetime' });
+    else if (maxDays !== undefined && span > maxDays * DAY_MS)
       ctx.addIssue({ code: 'custom', path: ['enddatetime'], message: `must be at most ${maxDays} days after startdatetime` });
   };
 

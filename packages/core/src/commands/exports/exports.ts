@@ -75,7 +75,7 @@ const listIdField = z
   .min(1)
   .max(80)
   .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a list command id, such as sales.list')
-  .meta({ label: 'List' });
+  .meta({ label: 'List', examples: ['sales.list'] });
 
 export const createExport = defineCommand({
   id: 'exports.create',

@@ -50,7 +50,7 @@ const scheduleFields = {
     .min(1)
     .max(80)
     .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a list command id, such as sales.list')
-    .meta({ label: 'List' }),
+    .meta({ label: 'List', examples: ['sales.list'] }),
   /** The list's filters besides its date range. */
   filters: z.record(z.string(), z.unknown()).default({}).meta({ label: 'Filters' }),
   dateRange: dateRangeField.default('YESTERDAY'),

@@ -125,6 +125,7 @@ export const verifyCorporate = defineCommand({
       .trim()
       .max(20)
       .regex(/^(RC|BN|IT)[ -]?\d{1,8}$/i, 'must be a CAC number: RC, BN or IT and up to 8 digits (RC1234567)')
+      .meta({ examples: ['RC1234567'] })
       .transform(normaliseIdNumber),
     /** Uploads (from uploads.create) holding the CAC documents. */
     uploadIds: z.array(idField).min(1).max(10),

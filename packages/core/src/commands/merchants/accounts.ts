@@ -10,7 +10,7 @@ const bankCodeField = z
   .trim()
   .max(6)
   .regex(/^\d{3,6}$/, 'must be a CBN bank code (3 to 6 digits)')
-  .meta({ label: 'Bank code' });
+  .meta({ label: 'Bank code', examples: ['058'] });
 
 const accountColumns = [
   { key: 'businessName', label: 'Business', kind: 'text' },

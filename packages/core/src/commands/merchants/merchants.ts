@@ -274,7 +274,7 @@ export const getMerchant = defineCommand({
   title: 'Show a merchant',
   description: 'A business with its flags, users, bank and fixed accounts, wallet, stores, latest KYC and recent history.',
   method: 'GET',
-  path: '/v1/businesses/admin/{id}',
+  path: '/v1/businesses/{id}',
   permission: 'merchants.view',
   input: z.object({ id: idField }),
   output: merchantDetail,

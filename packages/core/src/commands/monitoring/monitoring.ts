@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../../command';
-import { isRealDateTime, isSupportedYear, rangeBoundToDate } from '../../format/date-range';
+import { rangeSpanMs } from '../../format/date-range';
 import { dateTimeParam, timestamp } from '../../schemas/common';
 import { koboAmount } from '../../schemas/money';
 import { processorRouteField } from '../payments/payment-schemas';
@@ -22,12 +22,10 @@ const rangeFields = {
 };
 
 function checkRange(value: { startDate?: string | undefined; endDate?: string | undefined }, ctx: z.RefinementCtx): void {
-  const sound = (text: string | undefined) => text !== undefined && isRealDateTime(text) && isSupportedYear(text);
-  if (!sound(value.startDate) || !sound(value.endDate)) return;
-  const from = rangeBoundToDate(value.startDate!, 'start').getTime();
-  const to = rangeBoundToDate(value.endDate!, 'end').getTime();
-  if (to < from) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before startDate' });
-  else if (to - from > 366 * 86_400_000) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must be at most 366 days after startDate' });
+  const span = rangeSpanMs(value.startDate, value.endDate);
+  if (span === undefined) return;
+  if (span < 0) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before startDate' });
+  else if (span > 366 * 86_400_000) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must be at most 366 days after startDate' });
 }
 
 export const failureShare = z.object({ code: z.string(), message: z.string(), payments: z.number().int(), share: z.number() });
@@ -108,7 +106,7 @@ export const getBankMonitoring = defineCommand({
         .max(3)
         .regex(/^[0-9]{3}$/, 'must be a 3-digit CBN bank code')
         .optional()
-        .meta({ label: 'Bank' }),
+        .meta({ label: 'Bank', examples: ['058'] }),
     })
     .superRefine(checkRange),
   output: z.object({ ...rangeOutput, banks: z.array(monitoringStats), series: z.array(monitoringSeries), routes: z.array(monitoringStats) }),

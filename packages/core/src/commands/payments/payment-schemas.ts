@@ -28,16 +28,23 @@ export const terminalIdField = z
   .trim()
   .max(8)
   .toUpperCase()
-  .regex(/^[0-9A-Z]{8}$/, 'must be a terminal ID: 8 letters and digits');
+  .regex(/^[0-9A-Z]{8}$/, 'must be a terminal ID: 8 letters and digits')
+  .meta({ examples: ['2033ABCD'] });
 /** The retrieval reference number on a slip: 12 digits. */
 export const rrnField = z
   .string()
   .trim()
   .max(12)
-  .regex(/^[0-9]{12}$/, 'must be an RRN: 12 digits');
+  .regex(/^[0-9]{12}$/, 'must be an RRN: 12 digits')
+  .meta({ examples: ['000123456789'] });
 const TIME_OF_DAY = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 /** A time of day, `HH:mm` (Lagos). */
-export const timeOfDayField = z.string().trim().max(5).regex(TIME_OF_DAY, 'must be a time of day, HH:mm (00:00 to 23:59)');
+export const timeOfDayField = z
+  .string()
+  .trim()
+  .max(5)
+  .regex(TIME_OF_DAY, 'must be a time of day, HH:mm (00:00 to 23:59)')
+  .meta({ examples: ['09:30'] });
 
 /** One payment a merchant took, as the payment logs show it. */
 export const paymentLog = z.object({

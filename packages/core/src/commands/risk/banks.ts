@@ -101,7 +101,8 @@ export const sessionIdField = z
   .string()
   .trim()
   .max(40, 'must be a session id of 10 to 40 letters and digits')
-  .regex(/^[A-Za-z0-9]{10,40}$/, 'must be a session id of 10 to 40 letters and digits');
+  .regex(/^[A-Za-z0-9]{10,40}$/, 'must be a session id of 10 to 40 letters and digits')
+  .meta({ examples: ['000015251128093000123456789012'] });
 
 export const providusRepush = defineCommand({
   id: 'providus.repush',

@@ -12,7 +12,8 @@ export const walletUidField = z
   .trim()
   .toLowerCase()
   .max(36, 'must be a wallet uid (a UUID)')
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a wallet uid (a UUID)');
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a wallet uid (a UUID)')
+  .meta({ examples: ['6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b'] });
 
 export const listWallets = defineCommand({
   id: 'wallets.list',

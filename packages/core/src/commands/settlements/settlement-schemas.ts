@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealDateTime, isSupportedYear, rangeBoundToDate } from '../../format/date-range';
+import { rangeSpanMs } from '../../format/date-range';
 import {
   CUMULATION_STATUS_WORDS,
   CUMULATION_STATUSES,
@@ -64,12 +64,10 @@ export const settlementGroupFilters = {
 
 /** The end not before the start, and at most a year, each a 400 naming enddatetime. */
 export function checkSettlementRange(value: { startdatetime?: string | undefined; enddatetime?: string | undefined }, ctx: z.RefinementCtx): void {
-  const sound = (text: string | undefined) => text !== undefined && isRealDateTime(text) && isSupportedYear(text);
-  if (!sound(value.startdatetime) || !sound(value.enddatetime)) return;
-  const from = rangeBoundToDate(value.startdatetime!, 'start').getTime();
-  const to = rangeBoundToDate(value.enddatetime!, 'end').getTime();
-  if (to < from) ctx.addIssue({ code: 'custom', path: ['enddatetime'], message: 'must not be before startdatetime' });
-  else if (to - from > 366 * 86_400_000) ctx.addIssue({ code: 'custom', path: ['enddatetime'], message: 'must be at most 366 days after startdatetime' });
+  const span = rangeSpanMs(value.startdatetime, value.enddatetime);
+  if (span === undefined) return;
+  if (span < 0) ctx.addIssue({ code: 'custom', path: ['enddatetime'], message: 'must not be before startdatetime' });
+  else if (span > 366 * 86_400_000) ctx.addIssue({ code: 'custom', path: ['enddatetime'], message: 'must be at most 366 days after startdatetime' });
 }
 
 /** One merchant's successful payments of a group, and how they were settled. */

@@ -171,7 +171,7 @@ export const deleteStaffCode = defineCommand({
     'Removes a code made by mistake, with its photo. A code merchants signed up with is never deleted (their sign-ups would lose who referred them): deactivate it instead.',
   keywords: ['remove staff code', 'delete referral code'],
   method: 'DELETE',
-  path: '/v1/staff/delete/{id}',
+  path: '/v1/staff/{id}',
   permission: 'staff-codes.manage',
   danger: 'confirm',
   audit: { action: 'delete {subject}', subject: { kind: 'staff-code', from: 'id' } },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ListColumn } from '../../command';
-import { rangeBoundToDate } from '../../format/date-range';
 import { walletStatusField } from '../../schemas/business';
 import { dateTimeParam, idField, searchField, timestamp } from '../../schemas/common';
 import type { FieldMeta } from '../../schemas/fields';
@@ -223,16 +222,6 @@ export const sweepHistoryFilters = {
   startdatetime: dateTimeParam.optional(),
   enddatetime: dateTimeParam.optional(),
 };
-
-export function checkSweepRange(value: { startdatetime?: string | undefined; enddatetime?: string | undefined }, ctx: z.RefinementCtx): void {
-  if (
-    value.startdatetime &&
-    value.enddatetime &&
-    rangeBoundToDate(value.startdatetime, 'start').getTime() > rangeBoundToDate(value.enddatetime, 'end').getTime()
-  ) {
-    ctx.addIssue({ code: 'custom', path: ['enddatetime'], message: 'must not be before startdatetime' });
-  }
-}
 
 /** A sweep with every source: what `sweeps.new` and `sweeps.status` answer. */
 export const sweepDetail = z.object({

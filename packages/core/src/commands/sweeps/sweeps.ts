@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { defineCommand } from '../../command';
 import { listOutput, listPaging, PAGE_SIZE } from '../../list';
-import { idField } from '../../schemas/common';
+import { checkRangeOrder, idField } from '../../schemas/common';
 import { reasonField } from '../../schemas/risk';
 import { checkSelection, selectionFields } from '../../selection';
 import { said } from '../audit/audit-description';
 import { beneficiaryFields, narrationField } from '../transfers/transfer-schemas';
 import {
-  checkSweepRange,
   leaveBehindField,
   sweep,
   sweepDetail,
@@ -169,7 +168,7 @@ export const listSweeps = defineCommand({
   method: 'GET',
   path: '/ft/v1/history/sweep',
   permission: 'transfers.view',
-  input: z.object({ ...listPaging, ...sweepHistoryFilters }).superRefine(checkSweepRange),
+  input: z.object({ ...listPaging, ...sweepHistoryFilters }).superRefine(checkRangeOrder),
   output: listOutput(sweepHistoryRow),
   list: {
     pageSize: PAGE_SIZE,

@@ -48,6 +48,7 @@ export const overrideCodeField = z
   .string()
   .min(OVERRIDE_CODE_DIGITS, `must be the ${OVERRIDE_CODE_DIGITS} digits of the code`)
   .max(40)
+  .meta({ examples: ['1234 5678 9012'] })
   .transform((text) => text.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(new RegExp(`^\\d{${OVERRIDE_CODE_DIGITS}}$`), `must be the ${OVERRIDE_CODE_DIGITS} digits of the code`))
   .meta({ label: 'Override code' });

@@ -77,6 +77,7 @@ export const deploymentCodeField = z
   .string()
   .min(DEPLOYMENT_CODE_DIGITS, CODE_RULE)
   .max(20, CODE_RULE)
+  .meta({ examples: ['4821 93'] })
   .transform((text) => text.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(new RegExp(`^\\d{${DEPLOYMENT_CODE_DIGITS}}$`), CODE_RULE))
   .meta({ label: 'Deployment code' });

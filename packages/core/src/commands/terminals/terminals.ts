@@ -29,7 +29,13 @@ export const serialNumberField = z
 
 /** A terminal id (TID): 8 digits or capitals. */
 const TID_RULE = 'must be 8 digits or capital letters';
-export const tidField = z.string().trim().max(8, TID_RULE).toUpperCase().regex(TID_PATTERN, TID_RULE).meta({ label: 'Terminal ID' });
+export const tidField = z
+  .string()
+  .trim()
+  .max(8, TID_RULE)
+  .toUpperCase()
+  .regex(TID_PATTERN, TID_RULE)
+  .meta({ label: 'Terminal ID', examples: ['2033ABCD'] });
 
 const providerField = z.enum(TERMINAL_PROVIDER_NAMES).meta({ label: 'Provider' });
 const modelField = z.string().trim().min(1).max(40).meta({ label: 'Model' });
@@ -38,7 +44,7 @@ const bankCodeField = z
   .trim()
   .max(3, 'must be a 3-digit CBN bank code')
   .regex(/^[0-9]{3}$/, 'must be a 3-digit CBN bank code')
-  .meta({ label: 'Acquiring bank' });
+  .meta({ label: 'Acquiring bank', examples: ['058'] });
 
 export const terminalRow = z.object({
   id: z.number().int(),

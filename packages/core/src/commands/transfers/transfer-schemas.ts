@@ -26,7 +26,8 @@ export const bankCodeField = z
   .string()
   .trim()
   .max(3, 'must be a 3-digit CBN bank code (058 for GTBank)')
-  .regex(/^\d{3}$/, 'must be a 3-digit CBN bank code (058 for GTBank)');
+  .regex(/^\d{3}$/, 'must be a 3-digit CBN bank code (058 for GTBank)')
+  .meta({ examples: ['058'] });
 
 /** A beneficiary account: a NUBAN at a bank. */
 export const beneficiaryFields = {

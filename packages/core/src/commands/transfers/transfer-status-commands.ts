@@ -63,7 +63,7 @@ export const batchTransferStatus = defineCommand({
       .trim()
       .max(1_100, 'must be up to 100 transfer ids separated by commas')
       .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'must be up to 100 transfer ids separated by commas')
-      .meta({ label: 'Transfer IDs' }),
+      .meta({ label: 'Transfer IDs', examples: ['101,102'] }),
   }),
   output: z.object({
     items: z.array(

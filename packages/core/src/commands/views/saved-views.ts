@@ -53,7 +53,7 @@ export const saveView = defineCommand({
   description: `Keeps a list's filters under a name of your own, to open again from the palette or the sidebar. Names are unique per list (any case); each admin keeps at most ${MAX_SAVED_VIEWS} views.`,
   keywords: ['saved view', 'bookmark', 'filters'],
   method: 'POST',
-  path: '/v1/admin/saved-views',
+  path: '/v1/saved-views',
   permission: null,
   audit: { action: saveWords },
   input: z.object({
@@ -65,14 +65,14 @@ export const saveView = defineCommand({
       .min(1)
       .max(100)
       .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be the id of a list command, such as admins.list')
-      .meta({ label: 'List', description: 'the list command, e.g. admins.list' }),
+      .meta({ label: 'List', description: 'the list command, e.g. admins.list', examples: ['admins.list'] }),
     /** The console page the view opens. */
     page: z
       .string()
       .trim()
       .max(200)
       .regex(/^(\/[a-z0-9-]+)+$/, 'must be a console page such as /admin')
-      .describe('the console page the view opens, e.g. /admin'),
+      .meta({ description: 'the console page the view opens, e.g. /admin', examples: ['/admin'] }),
     filters: viewFilters.default({}).describe('the filters as the page URL holds them, e.g. {"role":"staff"}'),
   }),
   output: savedView,
@@ -87,7 +87,7 @@ export const listSavedViews = defineCommand({
   description: 'Your saved views, by name. Nobody else sees them.',
   keywords: ['saved views', 'bookmarks'],
   method: 'GET',
-  path: '/v1/admin/saved-views',
+  path: '/v1/saved-views',
   permission: null,
   input: z.object({}),
   output: z.object({ items: z.array(savedView) }),
@@ -100,7 +100,7 @@ export const renameSavedView = defineCommand({
   action: 'rename',
   title: 'Rename a saved view',
   method: 'PATCH',
-  path: '/v1/admin/saved-views/{id}',
+  path: '/v1/saved-views/{id}',
   permission: null,
   audit: { action: (input) => `rename saved view ${said(input.id) || '?'}${said(input.name) ? ` to “${said(input.name)}”` : ''}` },
   input: z.object({ id: idField, name: viewName.describe('the new name, unique per list') }),
@@ -115,7 +115,7 @@ export const deleteSavedView = defineCommand({
   title: 'Delete a saved view',
   description: 'Removes one of your saved views; the list and its rows are untouched.',
   method: 'DELETE',
-  path: '/v1/admin/saved-views/{id}',
+  path: '/v1/saved-views/{id}',
   permission: null,
   audit: { action: (input) => `delete saved view ${said(input.id) || '?'}` },
   input: z.object({ id: idField }),

@@ -22,7 +22,7 @@ const businessRefField = z
   .min(1)
   .max(254)
   .regex(/^(\d{1,9}|[^\s@%]+@[^\s@%]+)$/, "must be the business's email or id")
-  .meta({ label: 'Business (email or id)' });
+  .meta({ label: 'Business (email or id)', examples: ['ada@kitchen.ng'] });
 
 /** A business as the crediting pages show it: its wallet, the wallet's status and balance. */
 export const walletCreditBusiness = z.object({

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { rangeBoundToDate } from '../../format/date-range';
-import { dateTimeParam, idField, timestamp } from '../../schemas/common';
+import { checkRangeOrder, dateTimeParam, idField, timestamp } from '../../schemas/common';
 import { koboField } from '../../schemas/fields';
 import { koboAmount } from '../../schemas/money';
 
@@ -110,12 +109,7 @@ export function checkWalletTransactionRanges(
   if (value.minAmount !== undefined && value.maxAmount !== undefined && value.minAmount > value.maxAmount) {
     ctx.addIssue({ code: 'custom', path: ['maxAmount'], message: 'must not be less than minAmount' });
   }
-  if (value.startdatetime && value.enddatetime) {
-    // Both already passed dateTimeParam's checks, so they read as instants.
-    if (rangeBoundToDate(value.startdatetime, 'start').getTime() > rangeBoundToDate(value.enddatetime, 'end').getTime()) {
-      ctx.addIssue({ code: 'custom', path: ['enddatetime'], message: 'must not be before startdatetime' });
-    }
-  }
+  checkRangeOrder(value, ctx);
 }
 
 /** One leg of a transaction as the ledger holds it, with both accounts named. */

@@ -200,7 +200,7 @@ describe('full ID numbers stay with kyc.view', () => {
       ].sort(),
     );
     const csv = await viewer.request('GET', '/v1/businesses/logs', { query: { businessId: String(business.id), download: 'csv' } });
-    const page = await viewer.request('GET', `/v1/businesses/admin/${business.id}`);
+    const page = await viewer.request('GET', `/v1/businesses/${business.id}`);
     expect(page.status, page.text).toBe(200);
     const stored = JSON.stringify(await eventsOf(business.id));
     const audit = JSON.stringify(await t.db.selectFrom('audit_log').select('message').where('admin_id', '=', kyc.id).execute());

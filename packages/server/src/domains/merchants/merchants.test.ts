@@ -392,7 +392,7 @@ describe('the merchant page', () => {
       })),
     );
 
-    const answer = await viewer.request('GET', `/v1/businesses/admin/${business.id}`);
+    const answer = await viewer.request('GET', `/v1/businesses/${business.id}`);
     expect(answer.status, answer.text).toBe(200);
     const detail = answer.body;
     expect(detail.business).toMatchObject({ id: business.id, name: 'Detail Stores', state: 'Lagos', categoryLabel: 'Retail shop', bvnLast4: '5678' });
@@ -423,10 +423,10 @@ describe('the merchant page', () => {
   });
 
   it('answers 404 for an unknown business and 403 without merchants.view', async () => {
-    expect((await viewer.request('GET', '/v1/businesses/admin/999999')).status).toBe(404);
+    expect((await viewer.request('GET', '/v1/businesses/999999')).status).toBe(404);
     const business = await insertBusiness(t.db);
-    expect((await nobody.request('GET', `/v1/businesses/admin/${business.id}`)).status).toBe(403);
-    const bad = await viewer.request('GET', '/v1/businesses/admin/abc');
+    expect((await nobody.request('GET', `/v1/businesses/${business.id}`)).status).toBe(403);
+    const bad = await viewer.request('GET', '/v1/businesses/abc');
     expect(bad.status).toBe(400);
     expect(bad.body.details.fields[0].field).toBe('id');
   });

@@ -105,18 +105,18 @@ describe('notifications', () => {
   });
 
   it('reads a saved view of merchants as the filters it held when written', async () => {
-    const view = await writer.request('POST', '/v1/admin/saved-views', {
+    const view = await writer.request('POST', '/v1/saved-views', {
       body: { name: 'Retail in Lagos', listId: 'merchants.list', page: '/merchants', filters: { state: 'LA', category: 'RETAIL' } },
     });
     expect(view.status, JSON.stringify(view.body)).toBe(200);
     const viewId = view.body.id as number;
     const id = await create({ audience: 'SAVED_VIEW', audienceState: undefined, audienceViewId: viewId });
     // Deleting the view afterwards changes nothing: the notification kept its filters.
-    expect((await writer.request('DELETE', `/v1/admin/saved-views/${viewId}`)).status).toBe(200);
+    expect((await writer.request('DELETE', `/v1/saved-views/${viewId}`)).status).toBe(200);
     const published = await publisher.request('POST', `${BASE}/publish`, { body: { id } });
     expect(published.body.notification).toMatchObject({ recipients: 3, audienceWords: 'Merchants in the saved view "Retail in Lagos"' });
     // Another admin's view, or a view of another list, is refused.
-    const other = await publisher.request('POST', '/v1/admin/saved-views', { body: { name: 'Admins', listId: 'admins.list', page: '/admin', filters: {} } });
+    const other = await publisher.request('POST', '/v1/saved-views', { body: { name: 'Admins', listId: 'admins.list', page: '/admin', filters: {} } });
     const refused = await writer.request('POST', `${BASE}/create`, {
       body: draft({ audience: 'SAVED_VIEW', audienceState: undefined, audienceViewId: other.body.id }),
     });

@@ -277,7 +277,7 @@ describe('deactivating, reactivating and deleting', () => {
 
   it('refuses to delete a code merchants signed up with (409, deactivate instead), and deletes one without, with its photo', async () => {
     const id = await idOf('TRC4821');
-    const refused = await manager.request('DELETE', `/v1/staff/delete/${id}`);
+    const refused = await manager.request('DELETE', `/v1/staff/${id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.details).toMatchObject({ reason: 'has_sign_ups', signUps: 2 });
     expect(refused.body.message).toContain('Deactivate it instead');
@@ -291,15 +291,15 @@ describe('deactivating, reactivating and deleting', () => {
     const photo = await manager.request('GET', `/v1/staff/${made.body.staffCode.id}/photo`);
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/jpeg');
-    const deleted = await manager.request('DELETE', `/v1/staff/delete/${made.body.staffCode.id}`);
+    const deleted = await manager.request('DELETE', `/v1/staff/${made.body.staffCode.id}`);
     expect(deleted.status, deleted.text).toBe(200);
     expect(storedFiles(t)).toHaveLength(files);
-    expect((await manager.request('DELETE', `/v1/staff/delete/${made.body.staffCode.id}`)).status).toBe(404);
+    expect((await manager.request('DELETE', `/v1/staff/${made.body.staffCode.id}`)).status).toBe(404);
   });
 
   it('refuses the changes to an admin without staff-codes.manage with 403', async () => {
     const id = await idOf('TRC4821');
     expect((await viewer.request('PATCH', `/v1/staff/${id}/status`, { body: { status: 'DEACTIVATED', reason: 'Nope' } })).status).toBe(403);
-    expect((await viewer.request('DELETE', `/v1/staff/delete/${id}`)).status).toBe(403);
+    expect((await viewer.request('DELETE', `/v1/staff/${id}`)).status).toBe(403);
   });
 });

@@ -4,7 +4,7 @@ import { type Actor, createTestApp, type LooseBody, type TestApp } from '../../t
 
 const STOCK = '/v1/admin/addaccelerexterminals';
 const TIDS = '/v1/admin/addtractionterminalids';
-const UPLOADS = '/v1/admin/terminal-uploads';
+const UPLOADS = '/v1/terminal-uploads';
 const LIST = '/v1/stores/admin/terminal/list';
 const ADD = '/v1/stores/admin/addterminal';
 

@@ -23,7 +23,7 @@ beforeEach(async () => {
   await readSandboxOutages(t.transfers);
 });
 
-const route = (body: Record<string, unknown>) => boss.request('POST', '/api/transfer-providers/routes', { body });
+const route = (body: Record<string, unknown>) => boss.request('POST', '/api/transfer-routes', { body });
 const mark = (provider: string, state: 'up' | 'down', reason = 'Timing out since 10:40') =>
   boss.request('POST', `/api/transfer-providers/${provider}/state`, { body: { state, reason } });
 
@@ -73,7 +73,7 @@ describe('choosing the provider of a new transfer', () => {
     const audit = await lastAudit(t.db, 'transfer-providers.route');
     expect(audit?.summary).toContain('routed transfers to all banks through Wema Bank: Cheaper NIP fee from Wema');
 
-    const cleared = await boss.request('DELETE', '/api/transfer-providers/routes/058', { query: { reason: 'GTBank fine again' } });
+    const cleared = await boss.request('DELETE', '/api/transfer-routes/058', { query: { reason: 'GTBank fine again' } });
     expect(cleared.status).toBe(200);
     expect(cleared.body.message).toBe('GTBank (058) follows the route of all banks again: Wema Bank.');
     expect((await chooseTransferProvider(t.db, '058')).provider).toBe('wema');
@@ -117,7 +117,7 @@ describe('choosing the provider of a new transfer', () => {
     expect(same.status).toBe(409);
     expect(same.body).toMatchObject({ code: '409', message: 'Transfers to all banks already go through Providus Bank', details: { reason: 'already' } });
     expect((await mark('wema', 'up')).status).toBe(409);
-    expect((await boss.request('DELETE', '/api/transfer-providers/routes/044', { query: { reason: 'Nothing to clear' } })).body).toMatchObject({
+    expect((await boss.request('DELETE', '/api/transfer-routes/044', { query: { reason: 'Nothing to clear' } })).body).toMatchObject({
       code: '409',
       message: 'Access (044) has no route of its own: its transfers follow the route of all banks',
     });
@@ -148,7 +148,7 @@ describe('choosing the provider of a new transfer', () => {
   it('lets viewers read and only holders of transfers.providers change', async () => {
     const viewer = await t.actor({ permissions: ['transfers.view'] });
     expect((await viewer.request('GET', '/api/transfer-providers')).status).toBe(200);
-    const refused = await viewer.request('POST', '/api/transfer-providers/routes', { body: { provider: 'vfd', reason: 'Sneaky' } });
+    const refused = await viewer.request('POST', '/api/transfer-routes', { body: { provider: 'vfd', reason: 'Sneaky' } });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/"transfers.providers" permission/);
     expect((await viewer.request('POST', '/api/transfer-providers/vfd/state', { body: { state: 'down', reason: 'Sneaky' } })).status).toBe(403);

@@ -2,7 +2,7 @@ import { MAX_SAVED_VIEWS } from '@traction/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type Actor, type TestApp } from '../../test/harness';
 
-const VIEWS = '/v1/admin/saved-views';
+const VIEWS = '/v1/saved-views';
 
 let t: TestApp;
 let ada: Actor;

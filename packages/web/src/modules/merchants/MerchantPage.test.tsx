@@ -14,7 +14,7 @@ vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => cal
 
 const boss = { id: 1, name: 'Bola Ahmed', email: 'bola@traction.ng' };
 
-/** What GET /v1/businesses/admin/42 answers, checked against the contract below. */
+/** What GET /v1/businesses/42 answers, checked against the contract below. */
 const detail: MerchantDetail = {
   business: {
     id: 42,
@@ -269,7 +269,7 @@ describe('MerchantPage', () => {
 
   it('says when the merchant does not exist', async () => {
     call.mockImplementation(() =>
-      Promise.reject(new ClientError('not-found', 404, 'GET', '/v1/businesses/admin/404', { code: '404', message: 'Business 404 does not exist' })),
+      Promise.reject(new ClientError('not-found', 404, 'GET', '/v1/businesses/404', { code: '404', message: 'Business 404 does not exist' })),
     );
     renderPage(EVERY_ACTION, '/merchants/404');
     const alert = await screen.findByRole('alert');
@@ -282,7 +282,7 @@ describe('MerchantPage', () => {
     call.mockImplementation(() => {
       calls += 1;
       return calls === 1
-        ? Promise.reject(new ClientError('server-error', 503, 'GET', '/v1/businesses/admin/42', { code: '503', message: 'The database is busy' }))
+        ? Promise.reject(new ClientError('server-error', 503, 'GET', '/v1/businesses/42', { code: '503', message: 'The database is busy' }))
         : Promise.resolve(detail);
     });
     const user = userEvent.setup();

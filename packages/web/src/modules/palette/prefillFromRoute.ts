@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 
 /** Pages whose `{id}` is a business (a merchant): the only ones the palette prefills from, so an id never lands on the wrong kind of record. */
 const BUSINESS_PAGE = /^\/merchants\/(\d+)\/?$/;
-/** A command whose `{id}` is a business: `/v1/businesses/{id}/…`, `/v1/businesses/admin/{id}`, `/v1/payments/accounts/businesses/{id}`. */
+/** A command whose `{id}` is a business: `/v1/businesses/{id}` and `/v1/businesses/{id}/…`, `/v2/businesses/admin/{id}/…`, `/v1/payments/accounts/businesses/{id}`. */
 const BUSINESS_ID_PATH = /\/businesses\/(admin\/)?\{id\}/;
 
 /** What a command opened from the palette starts with on the page on screen. */

@@ -22,7 +22,7 @@ vi.mock('../../app/client', () => ({ client: { call: (...args: unknown[]) => cal
 let stored: SavedView[] = [];
 
 const refuse = (status: number, message: string, reason: string) =>
-  Promise.reject(new ClientError('rejected', status, 'POST', '/v1/admin/saved-views', { code: String(status) as '409', message, details: { reason } }));
+  Promise.reject(new ClientError('rejected', status, 'POST', '/v1/saved-views', { code: String(status) as '409', message, details: { reason } }));
 
 /** A server that keeps saved views and answers the admins list with no rows. */
 function fakeServer(command: AnyCommand, input: Record<string, unknown>): Promise<unknown> {

@@ -1,0 +1,2 @@
+export { default as createClient } from 'openapi-fetch';
+export { generateTypes, typeErrors } from './generate';
