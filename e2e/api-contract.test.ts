@@ -34,7 +34,11 @@ interface Answer {
 }
 /** openapi-fetch's client with the paths known only at run time (the typed use is checked below). */
 interface RuntimeClient {
-  request(method: string, path: string, init: { params?: { path?: Json; query?: Json; header?: Json }; body?: unknown; parseAs?: 'json' | 'text' | 'blob' }): Promise<Answer>;
+  request(
+    method: string,
+    path: string,
+    init: { params?: { path?: Json; query?: Json; header?: Json }; body?: unknown; parseAs?: 'json' | 'text' | 'blob' },
+  ): Promise<Answer>;
 }
 
 const DEVICE = { deviceId: 'api-contract-test', deviceModel: 'Contract test', browserName: 'node', browserVersion: process.versions.node, deviceType: 'cli' };

@@ -126,6 +126,11 @@ describe('bad command lines (exit 2, nothing sent)', () => {
     [['admins', 'frobnicate'], "unknown command 'frobnicate'"],
     [['export', 'admins'], 'needs --out FILE'],
     [['bulk', 'permissions', 'grant'], "required option '--file <csv>' not specified"],
+    [['api', '/v1/admin/list-admin'], '/v1/admin/list-admin is not a path of the API. Nearest: /v1/admin/list-admins'],
+    [['api', 'PUT', '/v1/admin/list-admins'], 'PUT /v1/admin/list-admins is not in the API: /v1/admin/list-admins takes GET only.'],
+    [['api', 'GET', '/v1/admin/list-admins', '-f', 'role'], '-f role: expected key=value'],
+    [['api', 'GET', '/v1/auth/admin/me', '--paginate'], 'auth.whoami, not a list'],
+    [['api', 'POST', '/v1/admin/{id}/delete'], 'POST /v1/admin/{id}/delete is not in the API'],
   ])('traction %j', async (argv, message) => {
     const result = await user.run(argv);
     expect(result.code).toBe(EXIT.usage);
@@ -136,6 +141,14 @@ describe('bad command lines (exit 2, nothing sent)', () => {
     const result = await user.run(['admins', 'delete', '--id', '7']);
     expect(result.code).toBe(EXIT.usage);
     expect(result.stderr).toContain('`traction admins delete` is hard to undo and asks for confirmation first. Without a terminal, pass --yes to run it.');
+  });
+
+  it('asks for --yes on `traction api` too, when the path is a command marked "confirm"', async () => {
+    const result = await user.run(['api', 'DELETE', '/v1/admin/7/delete']);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toContain(
+      '`traction api DELETE /v1/admin/7/delete` is hard to undo and asks for confirmation first. Without a terminal, pass --yes to run it.',
+    );
   });
 
   it('refuses to prompt for a password without a terminal and names the flags to use', async () => {
@@ -226,6 +239,8 @@ describe('traction completion', () => {
     expect(complete('help', 'admins', 'l')).toEqual(['list']);
     expect(complete('help', 'admins', '--')).toEqual(['']);
     expect(complete('__')).toEqual(['']);
+    expect(complete('api')).toEqual(['api']);
+    expect(complete('api', '--pag')).toEqual(['--paginate']);
   });
 
   it('bash: completes profile names as they are when TAB is pressed', async () => {

@@ -2,6 +2,7 @@ import { Argument, Command, Option } from 'commander';
 import type { Io } from './io';
 import { completionScript, SHELLS, type Shell } from './completion/completion';
 import { completeWith, DYNAMIC_VALUES, type DynamicValues } from './completion/completion-values';
+import { addApiCommand } from './commands/api-command';
 import { addAuditTail } from './commands/audit-tail';
 import { addBulkCommands } from './commands/bulk-commands';
 import { addExportCommands } from './commands/export-commands';
@@ -30,7 +31,7 @@ const CLI_ALIASES: Record<string, string[]> = { 'ledger.check': ['verify'] };
 
 /**
  * The `traction` command tree. Every registry command becomes `traction <group> <action>` with
- * flags from its input schema; around them sit the session commands, `export`, `bulk`,
+ * flags from its input schema; around them sit the session commands, `export`, `bulk`, `api`,
  * `profiles` and `completion`.
  */
 export function buildProgram(io: Io): Command {
@@ -87,6 +88,7 @@ export function buildProgram(io: Io): Command {
   program.commandsGroup('Scripts:');
   addExportCommands(program, io);
   addBulkCommands(program, io);
+  addApiCommand(program, io);
   program
     .command('completion')
     .summary('Print a shell completion script (bash, zsh, fish)')

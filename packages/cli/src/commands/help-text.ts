@@ -22,6 +22,7 @@ Examples:
   $ traction bulk permissions grant --file grants.csv --dry-run
   $ traction help admins create
   $ traction auth token --json
+  $ traction api GET /v1/admin/list-admins -f role=admin
 
 Output: a table on a terminal, plain text in pipes; --json (one object per line for lists),
 --csv, --out FILE. Without a terminal nothing prompts: commands that ask for confirmation need --yes.

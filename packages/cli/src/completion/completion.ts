@@ -25,7 +25,7 @@ interface Node {
 }
 
 /** Options whose value is a path: complete file names. */
-const FILE_OPTIONS = new Set(['--out', '--file', '--results']);
+const FILE_OPTIONS = new Set(['--out', '--file', '--results', '--input']);
 
 function optionsOf(command: Command, inherited: readonly Option[], ownAreGlobal: boolean): NodeOption[] {
   const described = (option: Option, global: boolean): NodeOption => {

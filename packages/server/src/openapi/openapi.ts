@@ -172,3 +172,15 @@ export function buildOpenApiDocument(commands: readonly AnyCommand[] = registry)
     paths,
   };
 }
+
+let served: string | undefined;
+
+/**
+ * The registry's document as served: made on the first request and kept, since the registry does
+ * not change while the process runs. Making it takes about a second (examples are sampled and
+ * checked), which an app that is never asked for it should not pay.
+ */
+export function openApiJson(): string {
+  served ??= JSON.stringify(buildOpenApiDocument());
+  return served;
+}
