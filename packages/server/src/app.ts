@@ -26,7 +26,8 @@ import { isDirectLoopbackRequest } from './http/loopback';
 import { mountCommands, refusalAuditor } from './http/mount-commands';
 import { errorHandler } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
-import { buildOpenApiDocument } from './openapi/openapi';
+import { openApiJson } from './openapi/openapi';
+import { mountReferencePage } from './openapi/reference-page';
 import { SandboxEmailProvider } from './providers/email/sandbox-email';
 
 // /ft/v1/: the spec's second fund-transfer backend (bulk uploads, sweeps).
@@ -135,8 +136,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       return c.json({ status: 'degraded', database: 'unreachable' }, 503);
     }
   });
-  const openapi = buildOpenApiDocument();
-  app.get('/openapi.json', (c) => c.json(openapi));
+  app.get('/openapi.json', (c) => c.body(openApiJson(), 200, { 'content-type': 'application/json; charset=UTF-8' }));
+  mountReferencePage(app);
 
   // The sandbox's mailbox holds live device codes and invitation and reset links: it lets a
   // developer and the benchmarks read them, from this machine only, straight to the socket (no

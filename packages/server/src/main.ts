@@ -38,7 +38,7 @@ const lines = [
   '',
   `  Traction Admin is running at ${running.url}`,
   `  Database: ${running.database.kind === 'pglite' ? `embedded PGlite in ${running.database.location}` : `PostgreSQL ${running.database.location}`}`,
-  `  API reference: ${running.url}/openapi.json`,
+  `  API reference: ${running.url}/docs (the document itself: ${running.url}/openapi.json)`,
   '',
   `  Sign in as ${bootstrap.email}` +
     (bootstrap.generatedPassword

@@ -4,9 +4,24 @@ import type { JsonSchema } from './json-schema';
 
 type Input = Record<string, unknown>;
 
+/**
+ * zod writes a plain integer as bounded by ±(2^53 − 1), and the sampler takes the lower bound: an
+ * example id of -9007199254740991. Without those bounds it takes 0.
+ */
+function withoutSafeIntegerBounds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSafeIntegerBounds);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if ((key === 'minimum' || key === 'maximum') && Math.abs(Number(inner)) === Number.MAX_SAFE_INTEGER) continue;
+    out[key] = withoutSafeIntegerBounds(inner);
+  }
+  return out;
+}
+
 function sampled(schema: JsonSchema, skipNonRequired: boolean): unknown {
   // The schemas are the contract's own, in JSON Schema 2020-12, which the sampler reads.
-  return sample(schema as Parameters<typeof sample>[0], { skipNonRequired, skipReadOnly: true, quiet: true, enablePatterns: true });
+  return sample(withoutSafeIntegerBounds(schema) as Parameters<typeof sample>[0], { skipNonRequired, skipReadOnly: true, quiet: true, enablePatterns: true });
 }
 
 /** Files travel as multipart parts: a sample stands for one as text, the check needs a Blob. */

@@ -150,6 +150,7 @@ export function buildOpenApiDocument(commands: readonly AnyCommand[] = registry)
     paths[command.path] ??= {};
     paths[command.path]![command.method.toLowerCase()] = operation(command);
   }
+  const groups = [...new Set(commands.map((command) => command.group))];
   return {
     openapi: '3.1.0',
     info: {
@@ -162,6 +163,15 @@ export function buildOpenApiDocument(commands: readonly AnyCommand[] = registry)
         '(also as `x-permission` and `x-danger`). Money moves only with an `Idempotency-Key`.',
     },
     servers: [{ url: '/' }],
+    // A group's operations under its name in words (`business-logs` → Business logs); the tag stays the CLI's group.
+    tags: groups.map((group) => ({
+      name: group,
+      'x-displayName': group.charAt(0).toUpperCase() + group.slice(1).replaceAll('-', ' '),
+      description: `\`traction ${group} …\` in the CLI: ${commands
+        .filter((command) => command.group === group)
+        .map((command) => command.title)
+        .join('; ')}.`,
+    })),
     security: [{ bearer: [] }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The session token `POST /v1/auth/login` answers.' } },

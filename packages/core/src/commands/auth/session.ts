@@ -52,6 +52,8 @@ export const login = defineCommand({
   input: z.object({ email: emailField, password: z.string().min(1).max(128), device: deviceInput }),
   output: z.discriminatedUnion('code', [signedIn, codeSent, passwordChange]),
   secrets: ['password'],
+  // The answer is a session token: it must never sit in the replay table (sessions are kept hashed).
+  idempotency: 'none',
 });
 
 export const deviceLogin = defineCommand({
@@ -71,6 +73,8 @@ export const deviceLogin = defineCommand({
   }),
   output: z.discriminatedUnion('code', [signedIn, passwordChange]),
   secrets: ['code'],
+  // The answer is a session token: it must never sit in the replay table (sessions are kept hashed).
+  idempotency: 'none',
 });
 
 export const logout = defineCommand({

@@ -79,4 +79,19 @@ describe('the ? help', () => {
       ]),
     );
   });
+
+  it('links the API reference, in a new tab, one Tab away (focus starts on the dialog)', async () => {
+    renderConsole();
+    const user = userEvent.setup();
+    await user.keyboard('?');
+    const help = await screen.findByTestId('shortcut-help');
+    const link = within(help).getByRole('link', { name: 'API reference (opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('/docs');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+    expect(document.activeElement).not.toBe(link);
+    await user.tab();
+    expect(document.activeElement).toBe(link);
+  });
 });

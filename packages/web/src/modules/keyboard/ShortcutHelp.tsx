@@ -1,9 +1,12 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useAtom, useAtomValue } from 'jotai';
 import { useFocusReturn } from './useFocusReturn';
+import { linkClass } from '../ui/linkClass';
 import { activeShortcutsAtom, displayKeys, shortcutHelpOpenAtom, type ShortcutGroup, type ShortcutInfo } from './shortcuts';
 
 const ORDER: ShortcutGroup[] = ['General', 'Go to', 'Page', 'Table'];
+/** The server's Redoc page of /openapi.json: every command the console runs, as an HTTP call. */
+const API_REFERENCE_PATH = '/docs';
 
 export function Keys({ keys }: { keys: string }) {
   return (
@@ -55,6 +58,14 @@ export function ShortcutHelp() {
               </section>
             );
           })}
+          {/* Focus starts on the dialog, not here: Tab reaches the link, and an Enter just after ? opens nothing. */}
+          <p className="mt-4 border-t border-zinc-100 pt-3 text-xs text-zinc-500 dark:border-zinc-800">
+            Every console action is also an HTTP call; the{' '}
+            <a className={linkClass} href={API_REFERENCE_PATH} target="_blank" rel="noopener noreferrer" data-testid="api-reference-link">
+              API reference<span className="sr-only"> (opens in a new tab)</span>
+            </a>{' '}
+            names each one's permission and danger.
+          </p>
         </DialogPanel>
       </div>
     </Dialog>
