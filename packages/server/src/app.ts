@@ -22,6 +22,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './deps';
 import { implementations } from './handlers';
 import type { AppEnv } from './http/app-env';
+import { CONSOLE_CSP } from './http/content-security';
 import { isDirectLoopbackRequest } from './http/loopback';
 import { mountCommands, refusalAuditor } from './http/mount-commands';
 import { errorHandler } from './middleware/error-handler';
@@ -70,15 +71,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(requestContext(deps));
   app.use(
     secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // blob: for document previews, fetched with the session and shown from memory
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+      contentSecurityPolicy: CONSOLE_CSP,
       // A response that sets its own (a served upload's `sandbox` policy) keeps it.
       overwrite: false,
       strictTransportSecurity: false,

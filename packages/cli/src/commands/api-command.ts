@@ -55,7 +55,7 @@ export function addApiCommand(program: Command, io: Io): Command {
     .usage('[options] [METHOD] <path>')
     .addArgument(new Argument('<method-or-path>', 'the method (GET, POST, PUT, PATCH, DELETE), or the path when the method is left out'))
     .addArgument(new Argument('[path]', 'the path, e.g. /v1/businesses/12 (a query string in it is kept)'))
-    .option('-X, --method <method>', 'the HTTP method (default: GET, or POST with fields or --input)')
+    .option('-X, --method <method>', "the HTTP method (default: the path's only one in the document; else GET, or POST with fields or --input)")
     .option('-f, --raw-field <key=value>', 'a string field (repeatable)', collect)
     .option('-F, --field <key=value>', 'a typed field: true/false/null, numbers, @file (@- stdin); repeatable', collect)
     .option('-H, --header <header>', "an extra header, 'Name: value' (repeatable)", collect)

@@ -98,6 +98,16 @@ function fileReader(io: Io) {
   };
 }
 
+/**
+ * The method when none is typed: the path's own when the document gives it only one (a list's
+ * filters as `-f` fields stay a GET), else gh's rule: POST with fields or a body, GET without.
+ */
+function defaultMethod(commands: readonly AnyCommand[], path: string, sendsSomething: boolean): string {
+  const match = matchRoute(commands, '', path);
+  if (!match.found && match.reason === 'method' && match.methods.length === 1) return match.methods[0]!;
+  return sendsSomething ? 'POST' : 'GET';
+}
+
 /** Why the document has no such operation, and what it does have near it. */
 function notInDocument(method: string, path: string, match: Exclude<ReturnType<typeof matchRoute>, { found: true }>, defaulted: boolean): CliError {
   const raw = 'Pass --raw to send it anyway.';
@@ -152,7 +162,7 @@ export async function runApiRequest(io: Io, request: ApiRequest): Promise<void> 
   const hasFields = Object.keys(fields).length > 0;
   const inputText = request.input === undefined ? undefined : await read(request.input, '--input');
 
-  const method = (request.method ?? (hasFields || inputText !== undefined ? 'POST' : 'GET')).toUpperCase();
+  const method = (request.method ?? defaultMethod(registry as readonly AnyCommand[], path, hasFields || inputText !== undefined)).toUpperCase();
   if (!/^[A-Z]+$/.test(method)) throw usageError(`"${request.method}" is not an HTTP method (GET, POST, PUT, PATCH, DELETE)`);
   const match = matchRoute(registry as readonly AnyCommand[], method, path);
   if (!match.found && !request.raw) throw notInDocument(method, path, match, request.method === undefined);

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
+import { CONSOLE_CSP, cspHeader } from '../http/content-security';
 
 /** The API reference: /openapi.json rendered by Redoc. */
 export const REFERENCE_PAGE_PATH = '/docs';
@@ -16,18 +17,9 @@ export const REDOC_BUNDLE_PATH = '/docs/redoc.standalone.js';
  * workers fall back to `script-src 'self'`, which refuses blob: URLs: without this, search finds
  * nothing and the browser reports a CSP violation. A blob: URL can only be made by script already running on this
  * origin, so allowing it for workers lets in nothing new; the console itself keeps the stricter
- * policy. Everything else is the console's, unchanged (reference-page.test.ts holds the two together).
+ * policy. Everything else is the console's, from the same definition.
  */
-const REFERENCE_PAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Redoc styles itself with styled-components, which writes <style> elements.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  'worker-src blob:',
-].join('; ');
+const REFERENCE_PAGE_CSP = cspHeader({ ...CONSOLE_CSP, workerSrc: ['blob:'] });
 
 const SANS = "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
