@@ -143,6 +143,15 @@ function operation(command: AnyCommand) {
   };
 }
 
+const ACRONYMS: Record<string, string> = { kyc: 'KYC', csr: 'CSR' };
+
+/** A group's name in words: `business-logs` → Business logs, `kyc` → KYC. */
+function groupInWords(group: string): string {
+  const words = group.split('-').map((word) => ACRONYMS[word] ?? word);
+  const first = words[0] ?? '';
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...words.slice(1)].join(' ');
+}
+
 /** The OpenAPI 3.1 document of every command in the registry. */
 export function buildOpenApiDocument(commands: readonly AnyCommand[] = registry) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -157,16 +166,17 @@ export function buildOpenApiDocument(commands: readonly AnyCommand[] = registry)
       title: 'Traction Admin back-office API',
       version: '1.0.0',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Traction-Proprietary' },
+      contact: { name: 'Traction back-office engineering', email: 'engineering@traction.ng' },
       description:
         'Every command of the Traction Admin console. Send `Authorization: Bearer <token>` and the `device-id` header. ' +
         'Errors answer `{ code, message, details }`. Each operation names the permission it needs and its danger ' +
         '(also as `x-permission` and `x-danger`). Money moves only with an `Idempotency-Key`.',
     },
     servers: [{ url: '/' }],
-    // A group's operations under its name in words (`business-logs` → Business logs); the tag stays the CLI's group.
+    // A group's operations under its name in words; the tag stays the CLI's group.
     tags: groups.map((group) => ({
       name: group,
-      'x-displayName': group.charAt(0).toUpperCase() + group.slice(1).replaceAll('-', ' '),
+      'x-displayName': groupInWords(group),
       description: `\`traction ${group} …\` in the CLI: ${commands
         .filter((command) => command.group === group)
         .map((command) => command.title)
