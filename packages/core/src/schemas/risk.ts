@@ -29,7 +29,12 @@ export const accountNumberField = z
   .meta({ examples: ['0123456785'] });
 
 /** Why an admin did something that restricts a merchant; kept on the record and in its history. */
-export const reasonField = z.string().trim().min(3, 'must say why (at least 3 characters)').max(500);
+export const reasonField = z
+  .string()
+  .trim()
+  .min(3, 'must say why (at least 3 characters)')
+  .max(500)
+  .meta({ examples: ['Chargebacks from one card within a week'] });
 
 /** A search box over names and emails (prefix), or an id / account number. */
 export const riskSearchField = searchField;
