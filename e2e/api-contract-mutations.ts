@@ -20,6 +20,8 @@ export interface Mutation {
 }
 
 const business = (demo: DemoData, index = 0) => demo.rows('merchants')[index]?.id;
+/** A wallet transaction of a wallet holding more than ₦100,000 after it: a business that can pay. */
+const funded = (demo: DemoData) => demo.rows('wallet-transactions').find((row) => Number(row.balanceAfter) > 10_000_000);
 const stamp = Date.now().toString(36);
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
@@ -56,4 +58,16 @@ export const MUTATIONS: Mutation[] = [
   },
   { id: 'website-forms.assign', input: (demo) => ({ path: { id: demo.rows('website-forms')[0]?.id } }) },
   { id: 'email-sync.run', input: () => ({}) },
+  // Money, with the Idempotency-Key the document requires.
+  {
+    id: 'transfers.create',
+    input: (demo) => ({ body: { business: String(funded(demo)?.businessId), amount: 250_000, narration: 'Contract test payout' } }),
+  },
+  {
+    id: 'wallets.reverse',
+    // A POS credit taken back (a chargeback), from a wallet that holds far more than it.
+    input: (demo) => ({
+      body: { TransactionReference: demo.rows('wallet-transactions').find((row) => row.kind === 'pos_credit' && row.status === 'SUCCESSFUL')?.reference },
+    }),
+  },
 ];
