@@ -250,12 +250,13 @@ describe.runIf(run)('a loan from request to repayment by keyboard', () => {
     await officer.keyboard.type('today');
     await officer.keyboard.press('Tab');
     await expect.poll(() => new URL(officer.url()).searchParams.get('reportFrom')).toBe(today);
+    // Typing waits for the Tab to have moved focus: on a loaded machine a keystroke can land first.
+    await expect.poll(() => officer.evaluate(() => document.activeElement?.getAttribute('data-report-day'))).toBe('to');
     await officer.keyboard.type('today');
     await officer.keyboard.press('Tab');
-    expect(await officer.locator('[data-report-day]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
-      `${date}/${month}/${year}`,
-      `${date}/${month}/${year}`,
-    ]);
+    await expect
+      .poll(() => officer.locator('[data-report-day]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)))
+      .toEqual([`${date}/${month}/${year}`, `${date}/${month}/${year}`]);
     await expect.poll(() => officer.evaluate(() => document.activeElement?.getAttribute('data-action'))).toBe('report-csv');
     const [download] = await Promise.all([officer.waitForEvent('download'), officer.keyboard.press('Enter')]);
     expect(download.suggestedFilename()).toBe(`deductions-${today}-to-${today}.csv`);
