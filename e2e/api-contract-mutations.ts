@@ -23,7 +23,8 @@ const business = (demo: DemoData, index = 0) => demo.rows('merchants')[index]?.i
 /** A wallet transaction of a wallet holding more than ₦100,000 after it: a business that can pay. */
 const funded = (demo: DemoData) => demo.rows('wallet-transactions').find((row) => Number(row.balanceAfter) > 10_000_000);
 const stamp = Date.now().toString(36);
-const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+// Two days on in UTC: a day's start in Lagos (UTC+1) is still ahead whenever the test runs.
+const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
 export const MUTATIONS: Mutation[] = [
   { id: 'admins.create', input: () => ({ body: { email: `contract-${stamp}@traction.ng`, firstName: 'Contract', lastName: 'Test' } }) },
